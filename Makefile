@@ -1,0 +1,51 @@
+# Loom: the two set-up commands are `make demo` and `make test`.
+# Both install what is missing (Debian 12, apt-get, sudo when not root),
+# configure, build, and then run the flagship demo or the whole test suite.
+# Every step is idempotent: a second run only rebuilds what changed.
+
+BUILD_DIR ?= build
+LLVM_PREFIX ?= /usr/lib/llvm-22
+JOBS ?= $(shell nproc)
+CMAKE_BUILD_TYPE ?= Release
+
+PACKAGES := cmake ninja-build g++ python3 libzstd-dev \
+  libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools clang-22 lld-22 \
+  libomp-22-dev nlohmann-json3-dev libgtest-dev
+
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: demo test deps configure build format clean
+
+demo: build
+	$(BUILD_DIR)/bin/loom run schedules/matmul/matmul.mlir \
+	  --schedule schedules/matmul/schedule.mlir
+
+test: build
+	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS)
+
+deps:
+	@missing=""; for p in $(PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" \
+	    || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing:$$missing"; \
+	  $(SUDO) apt-get update -q && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q --no-install-recommends $$missing; \
+	else echo "All required Debian packages are installed."; fi
+
+$(BUILD_DIR)/build.ninja: | deps
+	cmake -G Ninja -S . -B $(BUILD_DIR) \
+	  -DCMAKE_BUILD_TYPE=$(CMAKE_BUILD_TYPE) \
+	  -DCMAKE_PREFIX_PATH=$(LLVM_PREFIX)
+
+configure: deps $(BUILD_DIR)/build.ninja
+
+build: configure
+	cmake --build $(BUILD_DIR) -j $(JOBS)
+
+format:
+	git ls-files '*.cpp' '*.h' | xargs clang-format -i
+
+clean:
+	rm -rf $(BUILD_DIR)

@@ -1,0 +1,66 @@
+//===- Passes.td - Loom passes -----------------------------*- tablegen -*-===//
+//
+// Loom's passes. Flags start with `loom-`; keep the list alphabetical.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LOOM_TRANSFORMS_PASSES_TD
+#define LOOM_TRANSFORMS_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def LoomDecomposeAggregatesPass
+    : Pass<"loom-decompose-aggregates", "func::FuncOp"> {
+  let summary = "Decompose aggregated linalg ops (e.g. linalg.softmax)";
+  let description = [{
+    Rewrites every op that implements `linalg::AggregatedOpInterface` (for
+    example `linalg.softmax`) into the sequence of structured ops it stands
+    for, so that the plain lowering and the work model can handle it. Runs at
+    the start of `loom-bufferize`; a schedule that wants another decomposition
+    applies `transform.structured.decompose_interface` itself.
+
+    ```mlir
+    %0 = linalg.softmax dimension(1) ins(%x : tensor<4x8xf32>)
+                                      outs(%e : tensor<4x8xf32>) -> tensor<4x8xf32>
+    // becomes a max reduction, a subtract-exp, a sum reduction and a divide.
+    ```
+  }];
+  let dependentDialects = ["linalg::LinalgDialect", "arith::ArithDialect",
+                           "math::MathDialect", "tensor::TensorDialect"];
+}
+
+def LoomInterchangeReductionsPass
+    : Pass<"loom-interchange-reductions", "func::FuncOp"> {
+  let summary = "Make the innermost loop of reductions walk the output contiguously";
+  let description = [{
+    For every structured op with reduction loops whose output's last dimension
+    is a parallel loop `p` that every operand indexes only as its last
+    dimension (unit stride), generalizes the op and moves `p` to the innermost
+    position. A matmul `(m, n, k)` becomes `(m, k, n)`: the loop nest that
+    `convert-linalg-to-loops` produces then vectorizes.
+
+    Each output element still accumulates its terms in the same order, so the
+    results are bit-identical; only the interleaving of independent elements
+    changes. `loom run` applies this to the reference (the payload without the
+    schedule) so that checking a large kernel takes seconds, not minutes.
+  }];
+  let dependentDialects = ["linalg::LinalgDialect"];
+}
+
+def LoomPrintWorkPass : Pass<"loom-print-work", "ModuleOp"> {
+  let summary = "Report the work model (FLOPs, bytes) of every structured op";
+  let description = [{
+    Emits a remark on every structured op with the FLOPs and bytes the work
+    model counts for it, and one on every function with the totals. This is
+    the analysis that `loom run` uses to report GFLOP/s and GB/s; see
+    docs/loom-run.md for the counting rules. Shapes must be static: `loom run`
+    specializes dynamic dimensions before it counts.
+
+    ```
+    $ loom-opt --loom-print-work matmul.mlir
+    matmul.mlir:3:8: remark: linalg.matmul: 2.147e+09 FLOPs (1.074e+09 iterations x 2), 1.258e+07 bytes, reduction 1024
+    ```
+  }];
+}
+
+#endif // LOOM_TRANSFORMS_PASSES_TD

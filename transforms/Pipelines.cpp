@@ -1,0 +1,109 @@
+//===- Pipelines.cpp - Loom lowering pipelines ----------------------------===//
+
+#include "transforms/Pipelines.h"
+#include "transforms/Passes.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
+#include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Dialect/SCF/Transforms/Passes.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+namespace mlir::loom {
+
+void buildBufferizePipeline(OpPassManager &pm) {
+  pm.addNestedPass<func::FuncOp>(createLoomDecomposeAggregatesPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(bufferization::createEmptyTensorEliminationPass());
+  bufferization::OneShotBufferizePassOptions bufferize;
+  bufferize.bufferizeFunctionBoundaries = true;
+  bufferize.functionBoundaryTypeConversion =
+      bufferization::LayoutMapOption::IdentityLayoutMap;
+  pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  bufferization::buildBufferDeallocationPipeline(pm);
+  pm.addPass(createConvertBufferizationToMemRefPass());
+}
+
+void buildLowerBufferizedToLLVMPipeline(OpPassManager &pm,
+                                        const LowerToLLVMOptions &options) {
+  pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+  if (options.threads > 1) {
+    pm.addNestedPass<func::FuncOp>(createForallToParallelLoopPass());
+    ConvertSCFToOpenMPPassOptions openmp;
+    openmp.numThreads = options.threads;
+    pm.addPass(createConvertSCFToOpenMPPass(openmp));
+  } else {
+    pm.addNestedPass<func::FuncOp>(createForallToForLoopPass());
+  }
+  pm.addPass(createConvertVectorToSCFPass());
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(arith::createArithExpandOpsPass());
+  // Memrefs go to LLVM before scf-to-cf: the alloca scopes that the OpenMP
+  // lowering creates need structured control flow around them.
+  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(createConvertVectorToLLVMPass());
+  pm.addPass(createConvertMathToLLVMPass());
+  pm.addPass(createConvertMathToLibmPass());
+  pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createConvertIndexToLLVMPass());
+  pm.addPass(createUBToLLVMConversionPass());
+  if (options.threads > 1)
+    pm.addPass(createConvertOpenMPToLLVMPass());
+  pm.addPass(createConvertFuncToLLVMPass());
+  pm.addPass(createConvertControlFlowToLLVMPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+}
+
+void buildLowerToLLVMPipeline(OpPassManager &pm,
+                              const LowerToLLVMOptions &options) {
+  buildBufferizePipeline(pm);
+  buildLowerBufferizedToLLVMPipeline(pm, options);
+}
+
+namespace {
+struct LowerToLLVMPipelineOptions
+    : public PassPipelineOptions<LowerToLLVMPipelineOptions> {
+  Option<unsigned> threads{
+      *this, "threads",
+      llvm::cl::desc("Threads for scf.forall/scf.parallel loops (OpenMP when "
+                     "more than 1)"),
+      llvm::cl::init(1)};
+
+  LowerToLLVMOptions get() const { return {threads}; }
+};
+} // namespace
+
+void registerLoomPipelines() {
+  PassPipelineRegistration<>(
+      "loom-bufferize",
+      "Bufferize tensors at function boundaries with identity layouts, insert "
+      "deallocations",
+      buildBufferizePipeline);
+  PassPipelineRegistration<LowerToLLVMPipelineOptions>(
+      "loom-lower-bufferized-to-llvm",
+      "Lower bufferized linalg, vector, scf, memref, math and arith IR to the "
+      "LLVM dialect",
+      [](OpPassManager &pm, const LowerToLLVMPipelineOptions &options) {
+        buildLowerBufferizedToLLVMPipeline(pm, options.get());
+      });
+  PassPipelineRegistration<LowerToLLVMPipelineOptions>(
+      "loom-lower-to-llvm",
+      "Lower tensor IR (after any schedule) to the LLVM dialect: "
+      "loom-bufferize, then loom-lower-bufferized-to-llvm",
+      [](OpPassManager &pm, const LowerToLLVMPipelineOptions &options) {
+        buildLowerToLLVMPipeline(pm, options.get());
+      });
+}
+
+} // namespace mlir::loom
