@@ -1,0 +1,24 @@
+//===- Commands.h - The subcommands of the `loom` tool ----------*- C++ -*-===//
+//
+// Each subcommand lives in its own file: it declares its options, fills the
+// options struct of its library function and calls it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LOOM_RUNNER_COMMANDS_H
+#define LOOM_RUNNER_COMMANDS_H
+
+#include "llvm/Support/CommandLine.h"
+
+namespace mlir::loom {
+
+/// Options shared by the whole tool (shown in every --help).
+llvm::cl::OptionCategory &getToolCategory();
+
+llvm::cl::SubCommand &getRunCommand();
+/// Runs `loom run` with the parsed options; returns the exit code.
+int runRunCommand();
+
+} // namespace mlir::loom
+
+#endif // LOOM_RUNNER_COMMANDS_H

@@ -1,0 +1,338 @@
+//===- Driver.cpp - Load, schedule and lower payloads ---------------------===//
+
+#include "runner/Driver.h"
+#include "runner/Status.h"
+
+#include "transforms/InitLoom.h"
+#include "transforms/Passes.h"
+#include "transforms/Pipelines.h"
+#include "transforms/WorkModel.h"
+
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Transform/IR/TransformDialect.h"
+#include "mlir/Dialect/Transform/IR/TransformOps.h"
+#include "mlir/Dialect/Transform/IR/Utils.h"
+#include "mlir/Dialect/Transform/Transforms/TransformInterpreterUtils.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/Passes.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SHA256.h"
+
+namespace mlir::loom {
+
+static DialectRegistry createRegistry() {
+  DialectRegistry registry;
+  registerAllDialects(registry);
+  return registry;
+}
+
+/// `file:line:col` of the first file location inside `loc`, if any.
+static std::string formatLocation(Location loc) {
+  std::string text;
+  loc->walk([&](Location nested) {
+    if (auto file = dyn_cast<FileLineColLoc>(nested)) {
+      text = (file.getFilename().str() + ":" + Twine(file.getLine()) + ":" +
+              Twine(file.getColumn()))
+                 .str();
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return text;
+}
+
+Driver::Driver(llvm::raw_ostream &diagnostics) : context(createRegistry()) {
+  // Diagnostics point at the payload or schedule; the op dump is noise there.
+  context.printOpOnDiagnostic(false);
+  // One thread: crashes stay on the thread that can recover from them, and
+  // runs are deterministic.
+  context.disableMultithreading();
+  context.loadAllAvailableDialects();
+  handler = std::make_unique<SourceMgrDiagnosticHandler>(sourceMgr, &context,
+                                                         diagnostics);
+  // Registered after the printer, so it sees every diagnostic first; it keeps
+  // the errors and lets the printer print.
+  context.getDiagEngine().registerHandler([this](Diagnostic &diag) {
+    if (diag.getSeverity() == DiagnosticSeverity::Error) {
+      std::string where = formatLocation(diag.getLocation());
+      errors.push_back((where.empty() ? "" : where + ": ") + "error: " +
+                       diag.str());
+    }
+    return failure();
+  });
+}
+
+Driver::~Driver() = default;
+
+std::vector<std::string> Driver::takeErrors() {
+  return std::exchange(errors, {});
+}
+
+std::string sha256Hex(llvm::StringRef bytes) {
+  std::array<uint8_t, 32> hash = llvm::SHA256::hash(llvm::arrayRefFromStringRef(bytes));
+  return llvm::toHex(hash, /*LowerCase=*/true);
+}
+
+llvm::Expected<LoadedModule> Driver::load(llvm::StringRef path,
+                                          llvm::StringRef role) {
+  auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
+  if (!buffer)
+    return makeError(ExitCode::InvalidInput, "cannot read the " + role +
+                                                 " file '" + path +
+                                                 "': " + buffer.getError().message());
+  LoadedModule loaded;
+  loaded.file.path = path.str();
+  loaded.file.sha256 = sha256Hex((*buffer)->getBuffer());
+  llvm::SourceMgr fileSourceMgr;
+  fileSourceMgr.AddNewSourceBuffer(std::move(*buffer), llvm::SMLoc());
+  ParserConfig config(&context);
+  loaded.module = parseSourceFile<ModuleOp>(fileSourceMgr, config);
+  if (!loaded.module)
+    return makeError(ExitCode::InvalidInput,
+                     "cannot parse the " + role + " '" + path + "'");
+  return loaded;
+}
+
+static bool isScheduleModule(Operation &op) {
+  auto module = dyn_cast<ModuleOp>(op);
+  return module && module->hasAttr(
+                       transform::TransformDialect::kWithNamedSequenceAttrName);
+}
+
+OwningOpRef<ModuleOp> Driver::extractEmbeddedSchedule(ModuleOp payload) {
+  Location loc = payload.getLoc();
+  OwningOpRef<ModuleOp> schedule = ModuleOp::create(loc);
+  (*schedule)->setAttr(transform::TransformDialect::kWithNamedSequenceAttrName,
+                       UnitAttr::get(&context));
+  Block *body = schedule->getBody();
+  bool found = false;
+  for (Operation &op :
+       llvm::make_early_inc_range(payload.getBody()->getOperations())) {
+    if (isa<transform::NamedSequenceOp>(op)) {
+      op.moveBefore(body, body->end());
+      found = true;
+    } else if (isScheduleModule(op)) {
+      Block *nested = cast<ModuleOp>(op).getBody();
+      for (Operation &inner : llvm::make_early_inc_range(*nested))
+        inner.moveBefore(body, body->end());
+      op.erase();
+      found = true;
+    }
+  }
+  payload->removeAttr(transform::TransformDialect::kWithNamedSequenceAttrName);
+  if (!found)
+    return nullptr;
+  return schedule;
+}
+
+llvm::Error Driver::addLibrary(ModuleOp schedule, LoadedModule library) {
+  if (failed(transform::detail::mergeSymbolsInto(
+          schedule, OwningOpRef<Operation *>(library.module.release()))
+                 .operator LogicalResult()))
+    return makeError(ExitCode::InvalidInput,
+                     "cannot merge the schedule library '" + library.file.path +
+                         "' into the schedule");
+  return llvm::Error::success();
+}
+
+llvm::Error Driver::checkSchedule(ModuleOp schedule,
+                                  llvm::StringRef entryPoint) {
+  SmallVector<std::string> names, undefined;
+  bool found = false;
+  schedule->walk([&](transform::NamedSequenceOp sequence) {
+    found |= sequence.getSymName() == entryPoint && !sequence.isExternal();
+    names.push_back("@" + sequence.getSymName().str());
+    if (sequence.isExternal())
+      undefined.push_back("@" + sequence.getSymName().str());
+  });
+  if (found && !undefined.empty())
+    return makeError(ExitCode::InvalidInput,
+                     "the schedule declares " + llvm::join(undefined, ", ") +
+                         " but nothing defines " +
+                         (undefined.size() == 1 ? "it" : "them") +
+                         ": pass the file that does with --schedule-lib (for "
+                         "Loom's library: --schedule-lib "
+                         "schedules/lib/vector.mlir)");
+  if (found)
+    return llvm::Error::success();
+  return makeError(ExitCode::InvalidInput,
+                   "the schedule has no named sequence @" + entryPoint +
+                       (names.empty() ? std::string(" (it defines none)")
+                                      : " (it defines " +
+                                            llvm::join(names, ", ") + ")") +
+                       "; pick one with --entry-point");
+}
+
+llvm::Expected<func::FuncOp> Driver::findFunction(ModuleOp payload,
+                                                  llvm::StringRef name) {
+  SmallVector<func::FuncOp> candidates;
+  SmallVector<std::string> names;
+  for (auto function : payload.getOps<func::FuncOp>()) {
+    if (function.isExternal())
+      continue;
+    names.push_back("@" + function.getName().str());
+    if (!name.empty() ? function.getName() == name : function.isPublic())
+      candidates.push_back(function);
+  }
+  if (candidates.size() == 1)
+    return candidates.front();
+  if (!name.empty())
+    return makeError(ExitCode::InvalidInput,
+                     "the payload has no function @" + name +
+                         (names.empty() ? std::string()
+                                        : " (it defines " +
+                                              llvm::join(names, ", ") + ")"));
+  if (candidates.empty())
+    return makeError(ExitCode::InvalidInput,
+                     "the payload has no public function with a body to run");
+  SmallVector<std::string> publicNames;
+  for (func::FuncOp function : candidates)
+    publicNames.push_back("@" + function.getName().str());
+  return makeError(ExitCode::InvalidInput,
+                   "the payload has " + Twine(candidates.size()) +
+                       " public functions (" + llvm::join(publicNames, ", ") +
+                       "); pick one with --func");
+}
+
+/// Gives the arguments of `function` their static types, casting back to the
+/// declared types for the body.
+static void specializeArguments(func::FuncOp function,
+                                ArrayRef<Argument> arguments) {
+  Block &entry = function.getBody().front();
+  OpBuilder builder = OpBuilder::atBlockBegin(&entry);
+  SmallVector<Type> types;
+  for (auto [blockArg, argument] :
+       llvm::zip_equal(entry.getArguments(), arguments)) {
+    Type declared = blockArg.getType();
+    types.push_back(argument.concreteType);
+    if (declared == argument.concreteType)
+      continue;
+    blockArg.setType(argument.concreteType);
+    Value cast;
+    if (isa<RankedTensorType>(declared))
+      cast = tensor::CastOp::create(builder, blockArg.getLoc(), declared,
+                                    blockArg);
+    else
+      cast = memref::CastOp::create(builder, blockArg.getLoc(), declared,
+                                    blockArg);
+    blockArg.replaceAllUsesExcept(cast, cast.getDefiningOp());
+  }
+  function.setFunctionType(
+      FunctionType::get(function.getContext(), types,
+                        function.getFunctionType().getResults()));
+}
+
+llvm::Expected<WorkSummary> Driver::analyzeWork(ModuleOp payload,
+                                                llvm::StringRef name,
+                                                ArrayRef<Argument> arguments) {
+  OwningOpRef<ModuleOp> copy = payload.clone();
+  auto function = copy->lookupSymbol<func::FuncOp>(name);
+  specializeArguments(function, arguments);
+  PassManager pm = PassManager::on<ModuleOp>(&context);
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  if (failed(pm.run(*copy)) || failed(verify(*copy)))
+    return makeError(ExitCode::InvalidInput,
+                     "the argument sizes do not fit the payload (see the "
+                     "error above); check the --dim values");
+  if (failed(decomposeAggregatedOps(*copy)))
+    return makeError(ExitCode::InvalidInput,
+                     "cannot decompose an aggregated op to count its work");
+
+  FunctionWork work = analyzeFunctionWork(function);
+  WorkSummary summary;
+  summary.flops = work.flops;
+  summary.bytes = work.bytes;
+  summary.complete = work.uncounted.empty() && work.bytesComplete;
+  for (const OpWork &op : work.ops)
+    summary.ops.push_back({op.op->getName().getStringRef().str(),
+                           formatLocation(op.op->getLoc()), op.flops, op.bytes,
+                           op.iterations, op.reduction});
+  for (Operation *op : work.uncounted)
+    summary.uncounted.push_back(op->getName().getStringRef().str() + " at " +
+                                formatLocation(op->getLoc()));
+  summary.resultReduction.assign(work.resultReduction.begin(),
+                                 work.resultReduction.end());
+  summary.argReduction.assign(work.argReduction.begin(),
+                              work.argReduction.end());
+  summary.argWritten.assign(work.argWritten.begin(), work.argWritten.end());
+  return summary;
+}
+
+llvm::Error Driver::applySchedule(ModuleOp payload, ModuleOp schedule,
+                                  llvm::StringRef entryPoint) {
+  Operation *entry = nullptr;
+  schedule->walk([&](transform::NamedSequenceOp sequence) {
+    if (sequence.getSymName() == entryPoint && !sequence.isExternal())
+      entry = sequence;
+  });
+  if (!entry)
+    return checkSchedule(schedule, entryPoint);
+  transform::TransformOptions options;
+  options.enableExpensiveChecks(true);
+  if (failed(transform::applyTransformNamedSequence(payload, entry, schedule,
+                                                    options)))
+    return makeError(ExitCode::CompileFailure,
+                     "the schedule failed to apply (see the error above)");
+  if (failed(verify(payload)))
+    return makeError(ExitCode::CompileFailure,
+                     "the IR produced by the schedule does not verify");
+  return llvm::Error::success();
+}
+
+llvm::Error writeIR(Operation *op, llvm::StringRef path) {
+  std::error_code ec;
+  llvm::raw_fd_ostream os(path, ec, llvm::sys::fs::OF_Text);
+  if (ec)
+    return makeError(ExitCode::InvalidInput,
+                     "cannot write '" + path + "': " + ec.message());
+  op->print(os);
+  os << "\n";
+  return llvm::Error::success();
+}
+
+llvm::Error Driver::lowerToLLVM(ModuleOp module,
+                                const LowerToLLVMOptions &options,
+                                llvm::StringRef dumpDir) {
+  auto runStage = [&](llvm::function_ref<void(OpPassManager &)> build,
+                      llvm::StringRef stage,
+                      llvm::StringRef dumpName) -> llvm::Error {
+    PassManager pm = PassManager::on<ModuleOp>(&context);
+    build(pm);
+    if (failed(pm.run(module)))
+      return makeError(ExitCode::CompileFailure,
+                       "lowering failed in " + stage + " (see the error above)");
+    if (dumpDir.empty())
+      return llvm::Error::success();
+    llvm::SmallString<256> path(dumpDir);
+    llvm::sys::path::append(path, dumpName);
+    return writeIR(module, path);
+  };
+  if (llvm::Error error = runStage(buildBufferizePipeline, "loom-bufferize",
+                                   "2-bufferized.mlir"))
+    return error;
+  return runStage(
+      [&](OpPassManager &pm) { buildLowerBufferizedToLLVMPipeline(pm, options); },
+      "loom-lower-bufferized-to-llvm", "3-llvm-dialect.mlir");
+}
+
+llvm::Error Driver::lowerReference(ModuleOp module) {
+  PassManager pm = PassManager::on<ModuleOp>(&context);
+  pm.addNestedPass<func::FuncOp>(createLoomInterchangeReductionsPass());
+  if (failed(pm.run(module)))
+    return makeError(ExitCode::CompileFailure,
+                     "loom-interchange-reductions failed on the reference");
+  return lowerToLLVM(module, LowerToLLVMOptions{1});
+}
+
+} // namespace mlir::loom

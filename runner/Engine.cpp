@@ -1,0 +1,231 @@
+//===- Engine.cpp - JIT-compile and call one kernel -----------------------===//
+
+#include "runner/Engine.h"
+#include "runner/Status.h"
+
+#include "mlir/ExecutionEngine/ExecutionEngine.h"
+#include "mlir/ExecutionEngine/OptUtils.h"
+#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/TargetParser/Host.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+
+#ifndef LOOM_LLVM_LIBRARY_DIR
+#error "LOOM_LLVM_LIBRARY_DIR must name the directory of libomp.so"
+#endif
+
+namespace mlir::loom {
+
+static void initializeNativeTarget() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    llvm::InitializeNativeTarget();
+    llvm::InitializeNativeTargetAsmPrinter();
+    llvm::InitializeNativeTargetAsmParser();
+  });
+}
+
+HostTarget getHostTarget() {
+  HostTarget host;
+  host.triple = llvm::sys::getProcessTriple();
+  host.cpu = llvm::sys::getHostCPUName().str();
+  for (const auto &feature : llvm::sys::getHostCPUFeatures())
+    if (feature.second)
+      host.features.push_back(feature.first().str());
+  std::sort(host.features.begin(), host.features.end());
+  return host;
+}
+
+static llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
+createHostTargetMachine(const EngineOptions &options) {
+  auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!builder)
+    return builder.takeError();
+  builder->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
+  builder->getOptions().AllowFPOpFusion = options.fpContractFast
+                                              ? llvm::FPOpFusion::Fast
+                                              : llvm::FPOpFusion::Standard;
+  return builder->createTargetMachine();
+}
+
+/// Size and alignment of a value of `signature` in an LLVM struct.
+static std::pair<int64_t, int64_t> getLayout(const ValueSignature &signature) {
+  if (!signature.isScalar)
+    return {(3 + 2 * signature.rank) * 8, 8};
+  int64_t size = getByteSize(signature.kind);
+  return {size, size};
+}
+
+static llvm::Error writeFile(llvm::StringRef path,
+                             llvm::function_ref<void(llvm::raw_ostream &)> fn) {
+  std::error_code ec;
+  llvm::raw_fd_ostream os(path, ec, llvm::sys::fs::OF_Text);
+  if (ec)
+    return makeError(ExitCode::InvalidInput,
+                     "cannot write " + path + ": " + ec.message());
+  fn(os);
+  return llvm::Error::success();
+}
+
+llvm::Expected<std::unique_ptr<Kernel>>
+Kernel::compile(ModuleOp llvmModule, llvm::StringRef name,
+                ArrayRef<ValueSignature> arguments,
+                ArrayRef<ValueSignature> results,
+                const EngineOptions &options) {
+  initializeNativeTarget();
+  std::unique_ptr<Kernel> kernel(new Kernel());
+  kernel->arguments.assign(arguments.begin(), arguments.end());
+  kernel->results.assign(results.begin(), results.end());
+
+  auto fail = [&](const llvm::Twine &what, llvm::Error error) {
+    std::string message = llvm::toString(std::move(error));
+    return makeError(ExitCode::CompileFailure,
+                     what + ": " + llvm::StringRef(message).trim());
+  };
+
+  auto optimizerTarget = createHostTargetMachine(options);
+  if (!optimizerTarget)
+    return fail("cannot create a target machine for the host",
+                optimizerTarget.takeError());
+  kernel->optimizerTarget = std::move(*optimizerTarget);
+  auto engineTarget = createHostTargetMachine(options);
+  if (!engineTarget)
+    return fail("cannot create a target machine for the host",
+                engineTarget.takeError());
+
+  auto optimize = makeOptimizingTransformer(3, 0, kernel->optimizerTarget.get());
+  llvm::Error dumpError = llvm::Error::success();
+  std::string llvmIRPath = options.llvmIRPath;
+  std::function<llvm::Error(llvm::Module *)> transformer =
+      [&](llvm::Module *module) -> llvm::Error {
+    if (llvm::Error error = optimize(module))
+      return error;
+    if (!llvmIRPath.empty())
+      dumpError = writeFile(llvmIRPath,
+                            [&](llvm::raw_ostream &os) { module->print(os, nullptr); });
+    return llvm::Error::success();
+  };
+
+  std::string libraryDir = LOOM_LLVM_LIBRARY_DIR;
+  SmallVector<std::string> libraries = {
+      libraryDir + "/libmlir_c_runner_utils.so",
+      libraryDir + "/libmlir_runner_utils.so"};
+  if (options.threads > 1)
+    libraries.push_back(libraryDir + "/libomp.so");
+  SmallVector<llvm::StringRef> libraryRefs(libraries.begin(), libraries.end());
+
+  ExecutionEngineOptions engineOptions;
+  engineOptions.transformer = transformer;
+  engineOptions.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
+  engineOptions.sharedLibPaths = libraryRefs;
+  engineOptions.enableObjectDump = !options.objectPath.empty();
+  auto engine = ExecutionEngine::create(llvmModule, engineOptions,
+                                        std::move(*engineTarget));
+  if (!engine)
+    return fail("cannot JIT-compile the lowered module", engine.takeError());
+  kernel->engine = std::move(*engine);
+
+  // The lookup materializes (optimizes and compiles) the module.
+  auto packed = kernel->engine->lookupPacked(name);
+  if (!packed)
+    return fail("cannot find the compiled function @" + name,
+                packed.takeError());
+  kernel->packedFunction = *packed;
+  if (dumpError)
+    return dumpError;
+  if (!options.objectPath.empty())
+    kernel->engine->dumpToObjectFile(options.objectPath);
+
+  int64_t offset = 0, alignment = 1;
+  for (const ValueSignature &result : kernel->results) {
+    auto [size, align] = getLayout(result);
+    offset = (offset + align - 1) / align * align;
+    kernel->resultOffsets.push_back(offset);
+    offset += size;
+    alignment = std::max(alignment, align);
+  }
+  kernel->resultStorage.assign((offset + 7) / 8 + 1, 0);
+  kernel->hasResults = !kernel->results.empty();
+  return kernel;
+}
+
+Kernel::~Kernel() = default;
+
+void Kernel::bind(MutableArrayRef<Buffer> buffers) {
+  assert(buffers.size() == arguments.size() && "one buffer per argument");
+  descriptors.clear();
+  packedArguments.clear();
+  argumentRanges.clear();
+  for (Buffer &buffer : buffers) {
+    if (buffer.isScalar()) {
+      packedArguments.push_back(buffer.data());
+      continue;
+    }
+    descriptors.push_back(buffer.getDescriptor());
+    auto *start = static_cast<const char *>(buffer.data());
+    argumentRanges.push_back(
+        {start, start + buffer.getNumElements() * getByteSize(buffer.getKind())});
+  }
+  // Pointers into `descriptors` are taken once it no longer grows.
+  size_t next = 0;
+  SmallVector<void *> ordered;
+  for (Buffer &buffer : buffers) {
+    if (buffer.isScalar()) {
+      ordered.push_back(buffer.data());
+      continue;
+    }
+    for (int64_t &word : descriptors[next++])
+      ordered.push_back(&word);
+  }
+  packedArguments = std::move(ordered);
+  if (hasResults)
+    packedArguments.push_back(resultStorage.data());
+}
+
+void Kernel::call() { packedFunction(packedArguments.data()); }
+
+SmallVector<Buffer> Kernel::takeResults() {
+  SmallVector<Buffer> buffers;
+  auto *base = reinterpret_cast<const char *>(resultStorage.data());
+  for (auto [result, offset] : llvm::zip_equal(results, resultOffsets)) {
+    if (result.isScalar) {
+      Buffer scalar = Buffer::scalar(result.kind);
+      std::memcpy(scalar.data(), base + offset, getByteSize(result.kind));
+      buffers.push_back(std::move(scalar));
+      continue;
+    }
+    buffers.push_back(Buffer::copyFromDescriptor(
+        result.kind, result.rank,
+        reinterpret_cast<const int64_t *>(base + offset)));
+  }
+  releaseResults();
+  return buffers;
+}
+
+void Kernel::releaseResults() {
+  auto *base = reinterpret_cast<char *>(resultStorage.data());
+  for (auto [result, offset] : llvm::zip_equal(results, resultOffsets)) {
+    if (result.isScalar)
+      continue;
+    auto *descriptor = reinterpret_cast<int64_t *>(base + offset);
+    auto *allocated = reinterpret_cast<char *>(descriptor[0]);
+    if (!allocated)
+      continue;
+    bool borrowed = llvm::any_of(argumentRanges, [&](auto range) {
+      return allocated >= range.first && allocated < range.second;
+    });
+    if (!borrowed)
+      std::free(allocated);
+    descriptor[0] = 0;
+  }
+}
+
+} // namespace mlir::loom

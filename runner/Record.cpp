@@ -1,0 +1,590 @@
+//===- Record.cpp - The result of one run ---------------------------------===//
+
+#include "runner/Record.h"
+#include "runner/Engine.h"
+#include "runner/Status.h"
+
+#include "llvm/Config/llvm-config.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <ctime>
+#include <fstream>
+#include <thread>
+
+#ifndef LOOM_VERSION
+#error "LOOM_VERSION must be defined by the build"
+#endif
+
+using nlohmann::json;
+
+namespace mlir::loom {
+
+//===----------------------------------------------------------------------===//
+// Creation
+//===----------------------------------------------------------------------===//
+
+static std::string readCpuModel() {
+  auto buffer = llvm::MemoryBuffer::getFileAsStream("/proc/cpuinfo");
+  if (!buffer)
+    return "";
+  llvm::SmallVector<llvm::StringRef> lines;
+  (*buffer)->getBuffer().split(lines, '\n');
+  for (llvm::StringRef line : lines) {
+    auto [key, value] = line.split(':');
+    if (key.trim() == "model name")
+      return value.trim().str();
+  }
+  return "";
+}
+
+static std::string currentTimestamp() {
+  std::time_t time = std::time(nullptr);
+  std::tm utc;
+  gmtime_r(&time, &utc);
+  char text[32];
+  std::strftime(text, sizeof(text), "%Y-%m-%dT%H:%M:%SZ", &utc);
+  return text;
+}
+
+Record createRecord() {
+  Record record;
+  record.tool.version = LOOM_VERSION;
+  record.tool.llvmVersion = LLVM_VERSION_STRING;
+  HostTarget target = getHostTarget();
+  record.host.cpu = target.cpu;
+  record.host.triple = target.triple;
+  record.host.features = target.features;
+  record.host.cpuModel = readCpuModel();
+  record.host.logicalCpus = std::thread::hardware_concurrency();
+  record.timestamp = currentTimestamp();
+  return record;
+}
+
+std::optional<double> Record::getGflops() const {
+  if (!timing || !work || timing->median <= 0 || work->flops <= 0)
+    return std::nullopt;
+  return work->flops / timing->median * 1e-9;
+}
+
+std::optional<double> Record::getBestGflops() const {
+  if (!timing || !work || timing->min <= 0 || work->flops <= 0)
+    return std::nullopt;
+  return work->flops / timing->min * 1e-9;
+}
+
+std::optional<double> Record::getGigabytesPerSecond() const {
+  if (!timing || !work || timing->median <= 0 || work->bytes <= 0)
+    return std::nullopt;
+  return work->bytes / timing->median * 1e-9;
+}
+
+//===----------------------------------------------------------------------===//
+// Writing
+//===----------------------------------------------------------------------===//
+
+template <typename T>
+static json optionalToJson(const std::optional<T> &value) {
+  return value ? json(*value) : json(nullptr);
+}
+
+static json fileToJson(const FileInfo &file) {
+  return {{"path", file.path}, {"sha256", file.sha256}};
+}
+
+static json optionsToJson(const RunOptions &options) {
+  json dims = json::object();
+  for (const DimSize &dim : options.dims)
+    dims[dim.spec] = dim.size;
+  return {
+      {"seed", options.seed},
+      {"init", getInitKindName(options.init).str()},
+      {"dims", dims},
+      {"check", options.check},
+      {"rtol", optionalToJson(options.rtol)},
+      {"atol", optionalToJson(options.atol)},
+      {"warmup", options.timing.warmup},
+      {"iters", optionalToJson(options.timing.samples)},
+      {"min_time_s", options.timing.minTime},
+      {"threads", options.threads},
+      {"fp_contract", options.fpContractFast ? "fast" : "off"},
+      {"dump_ir", options.dumpIRDir.empty() ? json(nullptr)
+                                            : json(options.dumpIRDir)},
+  };
+}
+
+static json comparisonToJson(const OutputComparison &output) {
+  json first = nullptr;
+  if (output.firstMismatch)
+    first = {{"index", *output.firstMismatch},
+             {"got", output.got},
+             {"expected", output.expected}};
+  return {{"name", output.name},
+          {"type", output.type},
+          {"elements", output.elements},
+          {"mismatches", output.mismatches},
+          {"max_abs_error", output.maxAbsError},
+          {"max_rel_error", output.maxRelError},
+          {"reduction", output.reduction},
+          {"rtol", output.tolerance.rtol},
+          {"atol", output.tolerance.atol},
+          {"first_mismatch", first},
+          {"problem", output.problem.empty() ? json(nullptr)
+                                             : json(output.problem)}};
+}
+
+json toJson(const Record &record) {
+  json result;
+  result["schema"] = "loom-run-record";
+  result["schema_version"] = Record::kSchemaVersion;
+  result["status"] = record.status;
+  result["exit_code"] = record.exitCode;
+  result["error"] = record.error.empty() ? json(nullptr) : json(record.error);
+  result["diagnostics"] = record.diagnostics;
+  result["timestamp"] = record.timestamp;
+  result["tool"] = {{"name", record.tool.name},
+                    {"version", record.tool.version},
+                    {"llvm_version", record.tool.llvmVersion}};
+  result["host"] = {{"cpu", record.host.cpu},
+                    {"cpu_model", record.host.cpuModel},
+                    {"triple", record.host.triple},
+                    {"features", record.host.features},
+                    {"logical_cpus", record.host.logicalCpus}};
+  result["payload"] = fileToJson(record.payload);
+  if (record.schedule) {
+    json libraries = json::array();
+    for (const FileInfo &library : record.schedule->libraries)
+      libraries.push_back(fileToJson(library));
+    result["schedule"] = {
+        {"path", record.schedule->embedded ? json(nullptr)
+                                           : json(record.schedule->file.path)},
+        {"sha256", record.schedule->embedded
+                       ? json(nullptr)
+                       : json(record.schedule->file.sha256)},
+        {"embedded", record.schedule->embedded},
+        {"entry_point", record.schedule->entryPoint},
+        {"libraries", libraries}};
+  } else {
+    result["schedule"] = nullptr;
+  }
+  result["function"] = record.function;
+  result["options"] = optionsToJson(record.options);
+
+  json arguments = json::array();
+  for (const ArgumentRecord &argument : record.arguments)
+    arguments.push_back({{"index", argument.index},
+                         {"type", argument.type},
+                         {"shape", argument.shape}});
+  result["arguments"] = arguments;
+
+  const PhaseTimes &phases = record.phases;
+  result["phases_s"] = {{"parse", phases.parse},   {"schedule", phases.schedule},
+                        {"lower", phases.lower},   {"jit", phases.jit},
+                        {"reference", phases.reference},
+                        {"check", phases.check},   {"timing", phases.timing}};
+
+  json outputs = json::array();
+  for (const OutputComparison &output : record.check.outputs)
+    outputs.push_back(comparisonToJson(output));
+  result["check"] = {{"status", record.check.status},
+                     {"reason", record.check.reason.empty()
+                                    ? json(nullptr)
+                                    : json(record.check.reason)},
+                     {"outputs", outputs}};
+
+  if (record.timing) {
+    const TimingStats &timing = *record.timing;
+    result["timing"] = {{"warmup", timing.warmup},
+                        {"batch", timing.batch},
+                        {"samples", timing.samples.size()},
+                        {"min_s", timing.min},
+                        {"median_s", timing.median},
+                        {"mean_s", timing.mean},
+                        {"stddev_s", timing.stddev},
+                        {"total_s", timing.total},
+                        {"samples_s", timing.samples}};
+  } else {
+    result["timing"] = nullptr;
+  }
+
+  if (record.work) {
+    json ops = json::array();
+    for (const OpWorkRecord &op : record.work->ops)
+      ops.push_back({{"op", op.op},
+                     {"loc", op.loc},
+                     {"flops", op.flops},
+                     {"bytes", op.bytes},
+                     {"iterations", op.iterations},
+                     {"reduction", op.reduction}});
+    result["work"] = {{"flops", record.work->flops},
+                      {"bytes", record.work->bytes},
+                      {"complete", record.work->complete},
+                      {"ops", ops},
+                      {"uncounted", record.work->uncounted}};
+  } else {
+    result["work"] = nullptr;
+  }
+  result["throughput"] = {
+      {"gflops", optionalToJson(record.getGflops())},
+      {"gflops_best", optionalToJson(record.getBestGflops())},
+      {"gbps", optionalToJson(record.getGigabytesPerSecond())}};
+  return result;
+}
+
+llvm::Error writeRecord(const Record &record, llvm::StringRef path) {
+  std::string text = toJson(record).dump(2) + "\n";
+  if (path == "-") {
+    llvm::outs() << text;
+    llvm::outs().flush();
+    return llvm::Error::success();
+  }
+  std::error_code ec;
+  llvm::raw_fd_ostream os(path, ec, llvm::sys::fs::OF_Text);
+  if (ec)
+    return makeError(ExitCode::InvalidInput,
+                     "cannot write the JSON record to '" + path +
+                         "': " + ec.message());
+  os << text;
+  return llvm::Error::success();
+}
+
+//===----------------------------------------------------------------------===//
+// Reading
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Reads typed fields and remembers the first problem, with its JSON path.
+/// (The project is built without exceptions: every access is checked.)
+class Reader {
+public:
+  std::string error;
+
+  const json *field(const json &object, const std::string &path,
+                    const char *key, bool required) {
+    if (!object.is_object()) {
+      fail(path, "must be an object");
+      return nullptr;
+    }
+    auto it = object.find(key);
+    if (it == object.end() || it->is_null()) {
+      if (required)
+        fail(path + "." + key, "is missing");
+      return nullptr;
+    }
+    return &*it;
+  }
+
+  void fail(const std::string &path, const std::string &what) {
+    if (error.empty())
+      error = path + " " + what;
+  }
+
+  void read(const json &object, const std::string &path, const char *key,
+            std::string &out, bool required = true) {
+    if (const json *value = field(object, path, key, required)) {
+      if (value->is_string())
+        out = value->get<std::string>();
+      else
+        fail(path + "." + key, "must be a string");
+    }
+  }
+
+  void read(const json &object, const std::string &path, const char *key,
+            bool &out, bool required = true) {
+    if (const json *value = field(object, path, key, required)) {
+      if (value->is_boolean())
+        out = value->get<bool>();
+      else
+        fail(path + "." + key, "must be a boolean");
+    }
+  }
+
+  template <typename T>
+  std::enable_if_t<std::is_arithmetic_v<T>> read(const json &object,
+                                                 const std::string &path,
+                                                 const char *key, T &out,
+                                                 bool required = true) {
+    const json *value = field(object, path, key, required);
+    if (!value)
+      return;
+    if (std::is_integral_v<T> ? !value->is_number_integer()
+                              : !value->is_number()) {
+      fail(path + "." + key,
+           std::is_integral_v<T> ? "must be an integer" : "must be a number");
+      return;
+    }
+    out = value->get<T>();
+  }
+
+  template <typename T>
+  void read(const json &object, const std::string &path, const char *key,
+            std::optional<T> &out) {
+    if (!field(object, path, key, /*required=*/false))
+      return;
+    T value{};
+    read(object, path, key, value);
+    out = value;
+  }
+
+  /// Numbers that may have been written as null (NaN, infinities).
+  void readNumberOrNaN(const json &object, const std::string &path,
+                       const char *key, double &out) {
+    out = std::nan("");
+    read(object, path, key, out, /*required=*/false);
+  }
+
+  template <typename T>
+  void read(const json &object, const std::string &path, const char *key,
+            std::vector<T> &out, bool required = true) {
+    const json *value = field(object, path, key, required);
+    if (!value)
+      return;
+    if (!value->is_array()) {
+      fail(path + "." + key, "must be an array");
+      return;
+    }
+    out.clear();
+    for (auto [i, element] : llvm::enumerate(*value)) {
+      bool good;
+      if constexpr (std::is_same_v<T, std::string>)
+        good = element.is_string();
+      else if constexpr (std::is_integral_v<T>)
+        good = element.is_number_integer();
+      else
+        good = element.is_number();
+      if (!good) {
+        fail(path + "." + key + "[" + std::to_string(i) + "]",
+             "has the wrong type");
+        return;
+      }
+      out.push_back(element.template get<T>());
+    }
+  }
+
+  void read(const json &object, const std::string &path, const char *key,
+            FileInfo &out, bool required = true) {
+    if (const json *value = field(object, path, key, required)) {
+      std::string here = path + "." + key;
+      read(*value, here, "path", out.path);
+      read(*value, here, "sha256", out.sha256);
+    }
+  }
+};
+} // namespace
+
+static void readOptions(Reader &reader, const json &object,
+                        RunOptions &options) {
+  const std::string path = "options";
+  reader.read(object, path, "seed", options.seed);
+  std::string init;
+  reader.read(object, path, "init", init);
+  if (auto kind = parseInitKind(init))
+    options.init = *kind;
+  else if (reader.error.empty())
+    reader.fail(path + ".init", "is not random, ones, zeros or arange");
+  if (const json *dims = reader.field(object, path, "dims", true)) {
+    if (!dims->is_object())
+      reader.fail(path + ".dims", "must be an object");
+    else
+      for (auto it = dims->begin(); it != dims->end(); ++it) {
+        if (!it.value().is_number_integer()) {
+          reader.fail(path + ".dims." + it.key(), "must be an integer");
+          break;
+        }
+        options.dims.push_back({it.key(), it.value().get<int64_t>()});
+      }
+  }
+  reader.read(object, path, "check", options.check);
+  reader.read(object, path, "rtol", options.rtol);
+  reader.read(object, path, "atol", options.atol);
+  reader.read(object, path, "warmup", options.timing.warmup);
+  reader.read(object, path, "iters", options.timing.samples);
+  reader.read(object, path, "min_time_s", options.timing.minTime);
+  reader.read(object, path, "threads", options.threads);
+  std::string contract;
+  reader.read(object, path, "fp_contract", contract);
+  options.fpContractFast = contract != "off";
+  reader.read(object, path, "dump_ir", options.dumpIRDir, false);
+}
+
+llvm::Expected<Record> recordFromJson(const json &root) {
+  Reader reader;
+  Record record;
+  std::string schema;
+  int version = 0;
+  reader.read(root, "record", "schema", schema);
+  reader.read(root, "record", "schema_version", version);
+  if (reader.error.empty() && schema != "loom-run-record")
+    reader.fail("record.schema", "is not loom-run-record");
+  if (reader.error.empty() && version != Record::kSchemaVersion)
+    reader.fail("record.schema_version",
+                "is " + std::to_string(version) + "; this Loom reads " +
+                    std::to_string(Record::kSchemaVersion));
+
+  reader.read(root, "record", "status", record.status);
+  reader.read(root, "record", "exit_code", record.exitCode);
+  reader.read(root, "record", "error", record.error, false);
+  reader.read(root, "record", "diagnostics", record.diagnostics);
+  reader.read(root, "record", "timestamp", record.timestamp);
+  if (const json *tool = reader.field(root, "record", "tool", true)) {
+    reader.read(*tool, "tool", "name", record.tool.name);
+    reader.read(*tool, "tool", "version", record.tool.version);
+    reader.read(*tool, "tool", "llvm_version", record.tool.llvmVersion);
+  }
+  if (const json *host = reader.field(root, "record", "host", true)) {
+    reader.read(*host, "host", "cpu", record.host.cpu);
+    reader.read(*host, "host", "cpu_model", record.host.cpuModel);
+    reader.read(*host, "host", "triple", record.host.triple);
+    reader.read(*host, "host", "features", record.host.features);
+    reader.read(*host, "host", "logical_cpus", record.host.logicalCpus);
+  }
+  reader.read(root, "record", "payload", record.payload);
+  if (const json *schedule = reader.field(root, "record", "schedule", false)) {
+    ScheduleInfo info;
+    reader.read(*schedule, "schedule", "embedded", info.embedded);
+    if (!info.embedded) {
+      reader.read(*schedule, "schedule", "path", info.file.path);
+      reader.read(*schedule, "schedule", "sha256", info.file.sha256);
+    }
+    reader.read(*schedule, "schedule", "entry_point", info.entryPoint);
+    if (const json *libraries =
+            reader.field(*schedule, "schedule", "libraries", true)) {
+      if (!libraries->is_array())
+        reader.fail("schedule.libraries", "must be an array");
+      else
+        for (const json &library : *libraries) {
+          FileInfo file;
+          reader.read(library, "schedule.libraries[]", "path", file.path);
+          reader.read(library, "schedule.libraries[]", "sha256", file.sha256);
+          info.libraries.push_back(file);
+        }
+    }
+    record.schedule = info;
+  }
+  reader.read(root, "record", "function", record.function);
+  if (const json *options = reader.field(root, "record", "options", true))
+    readOptions(reader, *options, record.options);
+  record.options.payloadPath = record.payload.path;
+  if (record.schedule) {
+    record.options.schedulePath = record.schedule->file.path;
+    record.options.entryPoint = record.schedule->entryPoint;
+    for (const FileInfo &library : record.schedule->libraries)
+      record.options.scheduleLibraries.push_back(library.path);
+  }
+  record.options.function = record.function;
+
+  if (const json *arguments =
+          reader.field(root, "record", "arguments", true)) {
+    if (!arguments->is_array())
+      reader.fail("record.arguments", "must be an array");
+    else
+      for (const json &argument : *arguments) {
+        ArgumentRecord info;
+        reader.read(argument, "arguments[]", "index", info.index);
+        reader.read(argument, "arguments[]", "type", info.type);
+        reader.read(argument, "arguments[]", "shape", info.shape);
+        record.arguments.push_back(info);
+      }
+  }
+  if (const json *phases = reader.field(root, "record", "phases_s", true)) {
+    PhaseTimes &times = record.phases;
+    for (auto [key, slot] :
+         {std::pair<const char *, double *>{"parse", &times.parse},
+          {"schedule", &times.schedule},
+          {"lower", &times.lower},
+          {"jit", &times.jit},
+          {"reference", &times.reference},
+          {"check", &times.check},
+          {"timing", &times.timing}})
+      reader.read(*phases, "phases_s", key, *slot);
+  }
+  if (const json *check = reader.field(root, "record", "check", true)) {
+    reader.read(*check, "check", "status", record.check.status);
+    reader.read(*check, "check", "reason", record.check.reason, false);
+    if (const json *outputs = reader.field(*check, "check", "outputs", true)) {
+      if (!outputs->is_array())
+        reader.fail("check.outputs", "must be an array");
+      else
+        for (const json &output : *outputs) {
+          OutputComparison cmp;
+          const std::string path = "check.outputs[]";
+          reader.read(output, path, "name", cmp.name);
+          reader.read(output, path, "type", cmp.type);
+          reader.read(output, path, "elements", cmp.elements);
+          reader.read(output, path, "mismatches", cmp.mismatches);
+          reader.readNumberOrNaN(output, path, "max_abs_error",
+                                 cmp.maxAbsError);
+          reader.readNumberOrNaN(output, path, "max_rel_error",
+                                 cmp.maxRelError);
+          reader.read(output, path, "reduction", cmp.reduction);
+          reader.read(output, path, "rtol", cmp.tolerance.rtol);
+          reader.read(output, path, "atol", cmp.tolerance.atol);
+          reader.read(output, path, "problem", cmp.problem, false);
+          if (const json *first =
+                  reader.field(output, path, "first_mismatch", false)) {
+            std::vector<int64_t> index;
+            reader.read(*first, path + ".first_mismatch", "index", index);
+            cmp.firstMismatch = index;
+            reader.readNumberOrNaN(*first, path + ".first_mismatch", "got",
+                                   cmp.got);
+            reader.readNumberOrNaN(*first, path + ".first_mismatch",
+                                   "expected", cmp.expected);
+          }
+          record.check.outputs.push_back(cmp);
+        }
+    }
+  }
+  if (const json *timing = reader.field(root, "record", "timing", false)) {
+    TimingStats stats;
+    reader.read(*timing, "timing", "warmup", stats.warmup);
+    reader.read(*timing, "timing", "batch", stats.batch);
+    reader.read(*timing, "timing", "min_s", stats.min);
+    reader.read(*timing, "timing", "median_s", stats.median);
+    reader.read(*timing, "timing", "mean_s", stats.mean);
+    reader.read(*timing, "timing", "stddev_s", stats.stddev);
+    reader.read(*timing, "timing", "total_s", stats.total);
+    reader.read(*timing, "timing", "samples_s", stats.samples);
+    record.timing = stats;
+  }
+  if (const json *work = reader.field(root, "record", "work", false)) {
+    WorkSummary summary;
+    reader.read(*work, "work", "flops", summary.flops);
+    reader.read(*work, "work", "bytes", summary.bytes);
+    reader.read(*work, "work", "complete", summary.complete);
+    reader.read(*work, "work", "uncounted", summary.uncounted);
+    if (const json *ops = reader.field(*work, "work", "ops", true)) {
+      if (!ops->is_array())
+        reader.fail("work.ops", "must be an array");
+      else
+        for (const json &op : *ops) {
+          OpWorkRecord info;
+          reader.read(op, "work.ops[]", "op", info.op);
+          reader.read(op, "work.ops[]", "loc", info.loc);
+          reader.read(op, "work.ops[]", "flops", info.flops);
+          reader.read(op, "work.ops[]", "bytes", info.bytes);
+          reader.read(op, "work.ops[]", "iterations", info.iterations);
+          reader.read(op, "work.ops[]", "reduction", info.reduction);
+          summary.ops.push_back(info);
+        }
+    }
+    record.work = summary;
+  }
+  if (!reader.error.empty())
+    return makeError(ExitCode::InvalidInput,
+                     "not a valid Loom run record: " + reader.error);
+  return record;
+}
+
+llvm::Expected<Record> parseRecord(llvm::StringRef text) {
+  json root = json::parse(text.begin(), text.end(), nullptr,
+                          /*allow_exceptions=*/false);
+  if (root.is_discarded())
+    return makeError(ExitCode::InvalidInput, "not valid JSON");
+  return recordFromJson(root);
+}
+
+} // namespace mlir::loom

@@ -1,0 +1,143 @@
+//===- Record.h - The result of one run -------------------------*- C++ -*-===//
+//
+// A Record is the one currency between run, tune, bench and compare: what was
+// run, on what, how it went, how long it took and how much work it did. It
+// has one JSON writer and one reader; the schema is docs/record-schema.md.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LOOM_RUNNER_RECORD_H
+#define LOOM_RUNNER_RECORD_H
+
+#include "runner/Check.h"
+#include "runner/RunOptions.h"
+#include "runner/Timer.h"
+
+#include "llvm/Support/Error.h"
+
+#include <nlohmann/json_fwd.hpp>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace llvm {
+class raw_ostream;
+} // namespace llvm
+
+namespace mlir::loom {
+
+struct FileInfo {
+  std::string path;
+  std::string sha256;
+};
+
+struct ScheduleInfo {
+  /// The schedule file; its path is empty when the schedule was embedded in
+  /// the payload.
+  FileInfo file;
+  bool embedded = false;
+  std::string entryPoint;
+  std::vector<FileInfo> libraries;
+};
+
+struct ToolInfo {
+  std::string name = "loom";
+  std::string version;
+  std::string llvmVersion;
+};
+
+struct HostInfo {
+  /// LLVM's name for the CPU (e.g. emeraldrapids) and the vendor's model name.
+  std::string cpu, cpuModel, triple;
+  std::vector<std::string> features;
+  unsigned logicalCpus = 0;
+};
+
+/// Seconds spent in each step.
+struct PhaseTimes {
+  double parse = 0, schedule = 0, lower = 0, jit = 0, reference = 0,
+         check = 0, timing = 0;
+};
+
+struct OpWorkRecord {
+  std::string op, loc;
+  double flops = 0, bytes = 0;
+  int64_t iterations = 0, reduction = 1;
+};
+
+/// The work model of the function (transforms/WorkModel.h).
+struct WorkSummary {
+  double flops = 0;
+  /// Bytes of the function's interface (arguments and results, once each).
+  double bytes = 0;
+  /// False when some op could not be counted or some size was unknown.
+  bool complete = true;
+  std::vector<OpWorkRecord> ops;
+  std::vector<std::string> uncounted;
+  /// Not serialized: inputs to the tolerance rule and output selection.
+  std::vector<int64_t> resultReduction, argReduction;
+  std::vector<bool> argWritten;
+};
+
+struct ArgumentRecord {
+  unsigned index = 0;
+  std::string type;
+  std::vector<int64_t> shape;
+};
+
+struct CheckRecord {
+  /// "passed", "failed" or "skipped".
+  std::string status = "skipped";
+  /// Why the check was skipped.
+  std::string reason;
+  std::vector<OutputComparison> outputs;
+};
+
+struct Record {
+  static constexpr int kSchemaVersion = 1;
+
+  /// getStatusName() of the exit code.
+  std::string status = "ok";
+  int exitCode = 0;
+  /// What failed, in a sentence, and the compiler's error diagnostics
+  /// (`file:line:col: error: message`) that explain it.
+  std::string error;
+  std::vector<std::string> diagnostics;
+  /// UTC, ISO 8601.
+  std::string timestamp;
+
+  ToolInfo tool;
+  HostInfo host;
+  FileInfo payload;
+  std::optional<ScheduleInfo> schedule;
+  std::string function;
+  RunOptions options;
+  std::vector<ArgumentRecord> arguments;
+
+  PhaseTimes phases;
+  CheckRecord check;
+  std::optional<TimingStats> timing;
+  std::optional<WorkSummary> work;
+
+  /// Throughput from the median (and the best) time per call.
+  std::optional<double> getGflops() const;
+  std::optional<double> getBestGflops() const;
+  std::optional<double> getGigabytesPerSecond() const;
+};
+
+/// Fills the tool, host and timestamp fields of a new record.
+Record createRecord();
+
+nlohmann::json toJson(const Record &record);
+/// Reads a record written by toJson. Fails on a missing or mistyped field or
+/// an unknown schema version.
+llvm::Expected<Record> recordFromJson(const nlohmann::json &json);
+/// Parses JSON text and reads a record from it.
+llvm::Expected<Record> parseRecord(llvm::StringRef text);
+/// Writes the record as indented JSON to `path` ("-" for stdout).
+llvm::Error writeRecord(const Record &record, llvm::StringRef path);
+
+} // namespace mlir::loom
+
+#endif // LOOM_RUNNER_RECORD_H

@@ -1,0 +1,155 @@
+//===- Report.cpp - The human-readable summary of a run -------------------===//
+
+#include "runner/Report.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cmath>
+
+namespace mlir::loom {
+
+std::string formatDuration(double seconds) {
+  double magnitude = std::fabs(seconds);
+  if (magnitude >= 1.0)
+    return llvm::formatv("{0:f3} s", seconds).str();
+  if (magnitude >= 1e-3)
+    return llvm::formatv("{0:f3} ms", seconds * 1e3).str();
+  if (magnitude >= 1e-6)
+    return llvm::formatv("{0:f3} us", seconds * 1e6).str();
+  return llvm::formatv("{0:f1} ns", seconds * 1e9).str();
+}
+
+/// 2.147 G, 12.6 M, 512 (SI prefixes).
+static std::string formatQuantity(double value) {
+  const char *prefixes[] = {"", "k", "M", "G", "T", "P"};
+  int index = 0;
+  while (std::fabs(value) >= 1000.0 && index < 5) {
+    value /= 1000.0;
+    ++index;
+  }
+  return llvm::formatv(index ? "{0:f3} {1}" : "{0:f0} {1}", value,
+                       prefixes[index])
+      .str();
+}
+
+static std::string formatIndex(const std::vector<int64_t> &index) {
+  return "[" +
+         llvm::join(llvm::map_range(index,
+                                    [](int64_t i) { return std::to_string(i); }),
+                    ", ") +
+         "]";
+}
+
+static void printRow(llvm::raw_ostream &os, llvm::StringRef label,
+                     const llvm::Twine &text) {
+  os << "  " << llvm::left_justify(label, 11) << " " << text << "\n";
+}
+
+static void printCheck(const Record &record, llvm::raw_ostream &os) {
+  const CheckRecord &check = record.check;
+  if (check.status == "skipped") {
+    printRow(os, "check", "skipped (" + check.reason + ")");
+    return;
+  }
+  bool first = true;
+  for (const OutputComparison &output : check.outputs) {
+    std::string text;
+    if (!output.problem.empty()) {
+      text = output.name + ": FAILED: " + output.problem;
+    } else if (output.mismatches == 0) {
+      text = llvm::formatv("{0}: passed, max abs err {1:e2}, max rel err "
+                           "{2:e2} (rtol {3:e1}, atol {4:e1}, reduction {5})",
+                           output.name, output.maxAbsError, output.maxRelError,
+                           output.tolerance.rtol, output.tolerance.atol,
+                           output.reduction)
+                 .str();
+    } else {
+      text = llvm::formatv("{0}: FAILED: {1} of {2} elements differ; first "
+                           "at {3}: got {4}, expected {5}; max abs err {6:e2} "
+                           "(rtol {7:e1}, atol {8:e1})",
+                           output.name, output.mismatches, output.elements,
+                           formatIndex(*output.firstMismatch), output.got,
+                           output.expected, output.maxAbsError,
+                           output.tolerance.rtol, output.tolerance.atol)
+                 .str();
+    }
+    printRow(os, first ? "check" : "", text);
+    first = false;
+  }
+}
+
+void printReport(const Record &record, llvm::raw_ostream &os) {
+  os << "loom run " << record.payload.path;
+  if (!record.function.empty())
+    os << " @" << record.function;
+  if (record.schedule)
+    os << "  (schedule: "
+       << (record.schedule->embedded ? std::string("embedded")
+                                     : record.schedule->file.path)
+       << ", @" << record.schedule->entryPoint << ")";
+  else
+    os << "  (no schedule)";
+  os << "\n";
+  printRow(os, "host",
+           llvm::formatv("{0}, {1} thread{2}", record.host.cpu,
+                         record.options.threads,
+                         record.options.threads == 1 ? "" : "s"));
+  std::vector<std::string> arguments;
+  for (const ArgumentRecord &argument : record.arguments)
+    arguments.push_back(argument.type);
+  printRow(os, "inputs",
+           llvm::formatv("{0}, seed {1}: {2}",
+                         getInitKindName(record.options.init),
+                         record.options.seed, llvm::join(arguments, ", ")));
+  printCheck(record, os);
+  if (record.work) {
+    std::string text = formatQuantity(record.work->flops) + "FLOP, " +
+                       formatQuantity(record.work->bytes) +
+                       "B in and out of the function";
+    if (!record.work->complete)
+      text += " (incomplete: " +
+              (record.work->uncounted.empty()
+                   ? std::string("dynamic sizes")
+                   : llvm::join(record.work->uncounted, ", ")) +
+              ")";
+    printRow(os, "work", text);
+  }
+  if (record.timing) {
+    const TimingStats &timing = *record.timing;
+    printRow(os, "time/call",
+             llvm::formatv("median {0}, min {1}, mean {2}, stddev {3} ({4} "
+                           "samples x {5} call{6})",
+                           formatDuration(timing.median),
+                           formatDuration(timing.min),
+                           formatDuration(timing.mean),
+                           formatDuration(timing.stddev),
+                           timing.samples.size(), timing.batch,
+                           timing.batch == 1 ? "" : "s"));
+    std::vector<std::string> rates;
+    if (auto gflops = record.getGflops())
+      rates.push_back(llvm::formatv("{0:f2} GFLOP/s (best {1:f2})", *gflops,
+                                    *record.getBestGflops()));
+    if (auto gbps = record.getGigabytesPerSecond())
+      rates.push_back(llvm::formatv("{0:f2} GB/s", *gbps));
+    if (!rates.empty())
+      printRow(os, "throughput", llvm::join(rates, ", "));
+  }
+  const PhaseTimes &phases = record.phases;
+  std::vector<std::string> steps;
+  auto addStep = [&](const char *name, double seconds) {
+    if (seconds > 0)
+      steps.push_back(std::string(name) + " " + formatDuration(seconds));
+  };
+  addStep("parse", phases.parse);
+  addStep("schedule", phases.schedule);
+  addStep("lower", phases.lower);
+  addStep("jit", phases.jit);
+  addStep("reference", phases.reference);
+  addStep("check", phases.check);
+  addStep("timing", phases.timing);
+  printRow(os, "phases", llvm::join(steps, ", "));
+}
+
+} // namespace mlir::loom

@@ -1,0 +1,384 @@
+//===- Run.cpp - `loom run` as a library function -------------------------===//
+
+#include "runner/Run.h"
+#include "runner/CrashGuard.h"
+#include "runner/Driver.h"
+#include "runner/Engine.h"
+#include "runner/Status.h"
+
+#include "transforms/Pipelines.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace mlir::loom {
+
+static std::string typeToString(Type type) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  type.print(os);
+  return text;
+}
+
+namespace {
+/// One `loom run`, step by step. Each step fills its part of the record.
+class Runner {
+public:
+  Runner(const RunOptions &options, Record &record,
+         llvm::raw_ostream &diagnostics)
+      : options(options), record(record), driver(diagnostics) {}
+
+  llvm::Error run();
+  std::vector<std::string> takeDiagnostics() { return driver.takeErrors(); }
+
+private:
+  void progress(llvm::StringRef message) {
+    if (options.progress)
+      options.progress(message);
+  }
+  std::string dumpPath(llvm::StringRef name) const {
+    llvm::SmallString<256> path(options.dumpIRDir);
+    llvm::sys::path::append(path, name);
+    return std::string(path);
+  }
+
+  llvm::Error load();
+  llvm::Error prepareInputs();
+  llvm::Error compileScheduled();
+  llvm::Error checkAgainstReference();
+  llvm::Error time();
+
+  /// Compiles `module` (LLVM dialect) into a kernel for the function.
+  llvm::Expected<std::unique_ptr<Kernel>> compile(ModuleOp module,
+                                                  const EngineOptions &engine);
+  /// Calls `kernel` once on copies of the inputs; returns the results followed
+  /// by the argument buffers after the call.
+  llvm::Expected<SmallVector<Buffer>> callOnce(Kernel &kernel,
+                                               llvm::StringRef what);
+
+  const RunOptions &options;
+  Record &record;
+  Driver driver;
+
+  OwningOpRef<ModuleOp> payload, reference, schedule;
+  std::string functionName;
+  SmallVector<Argument> arguments;
+  SmallVector<ValueSignature> results;
+  SmallVector<Buffer> inputs;
+  std::unique_ptr<Kernel> kernel;
+  /// Arguments of the scheduled kernel after the check call, reused for timing.
+  SmallVector<Buffer> timingArguments;
+};
+} // namespace
+
+llvm::Error Runner::load() {
+  double start = now();
+  progress("parsing the payload");
+  auto loaded = driver.load(options.payloadPath, "payload");
+  if (!loaded)
+    return loaded.takeError();
+  payload = std::move(loaded->module);
+  record.payload = loaded->file;
+
+  OwningOpRef<ModuleOp> embedded = driver.extractEmbeddedSchedule(*payload);
+  if (!options.schedulePath.empty()) {
+    auto file = driver.load(options.schedulePath, "schedule");
+    if (!file)
+      return file.takeError();
+    if (embedded)
+      llvm::errs() << "loom: warning: the payload embeds a schedule; using "
+                   << options.schedulePath << " instead\n";
+    schedule = std::move(file->module);
+    record.schedule = ScheduleInfo{file->file, false, options.entryPoint, {}};
+  } else if (embedded) {
+    schedule = std::move(embedded);
+    record.schedule = ScheduleInfo{{}, true, options.entryPoint, {}};
+  }
+  if (!options.scheduleLibraries.empty() && !schedule)
+    return makeError(ExitCode::InvalidInput,
+                     "--schedule-lib needs a schedule: pass --schedule or "
+                     "embed one in the payload");
+  for (const std::string &path : options.scheduleLibraries) {
+    auto library = driver.load(path, "schedule library");
+    if (!library)
+      return library.takeError();
+    record.schedule->libraries.push_back(library->file);
+    if (llvm::Error error = driver.addLibrary(*schedule, std::move(*library)))
+      return error;
+  }
+  if (schedule)
+    if (llvm::Error error = driver.checkSchedule(*schedule, options.entryPoint))
+      return error;
+
+  auto function = driver.findFunction(*payload, options.function);
+  if (!function)
+    return function.takeError();
+  // Private functions may be inlined away by LLVM; the one we call must stay.
+  function->setPublic();
+  functionName = function->getName().str();
+  record.function = functionName;
+
+  auto resolved = resolveArguments(*function, options.dims);
+  if (!resolved)
+    return resolved.takeError();
+  arguments = std::move(*resolved);
+  for (const Argument &argument : arguments)
+    record.arguments.push_back({argument.index,
+                                typeToString(argument.signature.type),
+                                {argument.shape.begin(), argument.shape.end()}});
+  for (auto [index, type] :
+       llvm::enumerate(function->getFunctionType().getResults())) {
+    auto signature =
+        getValueSignature(type, ("result #" + Twine(index)).str());
+    if (!signature)
+      return signature.takeError();
+    results.push_back(*signature);
+  }
+
+  auto work = driver.analyzeWork(*payload, functionName, arguments);
+  if (!work)
+    return work.takeError();
+  record.work = std::move(*work);
+  if (options.check)
+    reference = payload->clone();
+  record.phases.parse = now() - start;
+  return llvm::Error::success();
+}
+
+llvm::Expected<std::unique_ptr<Kernel>>
+Runner::compile(ModuleOp module, const EngineOptions &engine) {
+  SmallVector<ValueSignature> argumentSignatures;
+  for (const Argument &argument : arguments)
+    argumentSignatures.push_back(argument.signature);
+  std::unique_ptr<Kernel> compiled;
+  llvm::Error error = llvm::Error::success();
+  if (llvm::Error crash = runGuarded(
+          "the LLVM compiler", ExitCode::CompileFailure, [&] {
+            auto result = Kernel::compile(module, functionName,
+                                          argumentSignatures, results, engine);
+            if (result)
+              compiled = std::move(*result);
+            else
+              error = result.takeError();
+          })) {
+    llvm::consumeError(std::move(error));
+    return std::move(crash);
+  }
+  if (error)
+    return std::move(error);
+  return compiled;
+}
+
+llvm::Error Runner::compileScheduled() {
+  if (!options.dumpIRDir.empty())
+    if (std::error_code ec =
+            llvm::sys::fs::create_directories(options.dumpIRDir))
+      return makeError(ExitCode::InvalidInput,
+                       "cannot create the --dump-ir directory '" +
+                           options.dumpIRDir + "': " + ec.message());
+
+  double start = now();
+  if (schedule) {
+    progress("applying the schedule");
+    llvm::Error error = llvm::Error::success();
+    if (llvm::Error crash = runGuarded(
+            "the transform interpreter", ExitCode::CompileFailure, [&] {
+              error = driver.applySchedule(*payload, *schedule,
+                                           options.entryPoint);
+            })) {
+      llvm::consumeError(std::move(error));
+      return crash;
+    }
+    if (error)
+      return error;
+  }
+  record.phases.schedule = now() - start;
+  if (!options.dumpIRDir.empty())
+    if (llvm::Error error = writeIR(*payload, dumpPath("1-scheduled.mlir")))
+      return error;
+
+  progress("lowering to LLVM");
+  start = now();
+  llvm::Error error = llvm::Error::success();
+  if (llvm::Error crash =
+          runGuarded("the lowering pipeline", ExitCode::CompileFailure, [&] {
+            error = driver.lowerToLLVM(*payload, {options.threads},
+                                       options.dumpIRDir);
+          })) {
+    llvm::consumeError(std::move(error));
+    return crash;
+  }
+  if (error)
+    return error;
+  record.phases.lower = now() - start;
+
+  progress("JIT-compiling");
+  start = now();
+  EngineOptions engine;
+  engine.threads = options.threads;
+  engine.fpContractFast = options.fpContractFast;
+  if (!options.dumpIRDir.empty()) {
+    engine.llvmIRPath = dumpPath("4-optimized.ll");
+    engine.objectPath = dumpPath("5-kernel.o");
+  }
+  auto compiled = compile(*payload, engine);
+  if (!compiled)
+    return compiled.takeError();
+  kernel = std::move(*compiled);
+  record.phases.jit = now() - start;
+  return llvm::Error::success();
+}
+
+llvm::Error Runner::prepareInputs() {
+  for (const Argument &argument : arguments)
+    inputs.push_back(createInput(argument, options.init, options.seed));
+  return llvm::Error::success();
+}
+
+llvm::Expected<SmallVector<Buffer>> Runner::callOnce(Kernel &target,
+                                                     llvm::StringRef what) {
+  SmallVector<Buffer> argumentBuffers;
+  for (const Buffer &input : inputs)
+    argumentBuffers.push_back(input.clone());
+  SmallVector<Buffer> outputs;
+  if (llvm::Error crash = runGuarded(what, ExitCode::Crash, [&] {
+        target.bind(argumentBuffers);
+        target.call();
+        outputs = target.takeResults();
+      }))
+    return std::move(crash);
+  for (Buffer &buffer : argumentBuffers)
+    outputs.push_back(std::move(buffer));
+  return outputs;
+}
+
+llvm::Error Runner::checkAgainstReference() {
+  if (!options.check) {
+    record.check.status = "skipped";
+    record.check.reason = "--no-check";
+    return llvm::Error::success();
+  }
+  progress("running the reference (the payload without the schedule)");
+  double start = now();
+  if (llvm::Error error = driver.lowerReference(*reference))
+    return makeError(ExitCode::CompileFailure,
+                     "the payload without the schedule does not lower, so "
+                     "there is no reference to check against (--no-check "
+                     "skips the check): " +
+                         takeError(std::move(error)).second);
+  EngineOptions engine;
+  engine.fpContractFast = options.fpContractFast;
+  auto referenceKernel = compile(*reference, engine);
+  if (!referenceKernel)
+    return referenceKernel.takeError();
+  auto expected = callOnce(**referenceKernel, "the reference kernel");
+  if (!expected)
+    return expected.takeError();
+  record.phases.reference = now() - start;
+
+  progress("checking the scheduled kernel");
+  start = now();
+  auto got = callOnce(*kernel, "the scheduled kernel");
+  if (!got)
+    return got.takeError();
+
+  const WorkSummary &work = *record.work;
+  unsigned numResults = results.size();
+  for (unsigned i = 0; i < got->size(); ++i) {
+    bool isResult = i < numResults;
+    unsigned argIndex = i - numResults;
+    if (!isResult && arguments[argIndex].signature.isScalar)
+      continue;
+    if (!isResult && !isa<MemRefType>(arguments[argIndex].signature.type))
+      continue; // Tensor arguments are values: writes to them are not outputs.
+    int64_t reduction = isResult ? work.resultReduction[i]
+                                 : work.argReduction[argIndex];
+    OutputComparison comparison =
+        compareOutputs((*got)[i], (*expected)[i], reduction,
+                       {options.rtol, options.atol});
+    bool written = isResult || work.argWritten[argIndex];
+    if (!written && comparison.passed())
+      continue; // An input that stayed as it was.
+    comparison.name =
+        isResult ? "result " + std::to_string(i) : arguments[argIndex].name;
+    comparison.type = typeToString(isResult ? results[i].type
+                                            : arguments[argIndex].signature.type);
+    if (!written)
+      comparison.problem = "the kernel wrote to this input argument" +
+                           (comparison.problem.empty()
+                                ? std::string()
+                                : ": " + comparison.problem);
+    record.check.outputs.push_back(std::move(comparison));
+  }
+  record.phases.check = now() - start;
+  // The scheduled kernel's argument buffers are reused for timing.
+  for (unsigned i = numResults; i < got->size(); ++i)
+    timingArguments.push_back(std::move((*got)[i]));
+
+  if (record.check.outputs.empty()) {
+    record.check.status = "skipped";
+    record.check.reason =
+        "the function has no results and writes no memref argument";
+    return llvm::Error::success();
+  }
+  bool passed = llvm::all_of(record.check.outputs,
+                             [](const OutputComparison &o) { return o.passed(); });
+  record.check.status = passed ? "passed" : "failed";
+  if (!passed)
+    return makeError(ExitCode::Mismatch,
+                     "the scheduled kernel's output differs from the "
+                     "reference");
+  return llvm::Error::success();
+}
+
+llvm::Error Runner::time() {
+  progress("timing");
+  if (timingArguments.empty())
+    for (const Buffer &input : inputs)
+      timingArguments.push_back(input.clone());
+  TimingStats stats;
+  if (llvm::Error crash =
+          runGuarded("the scheduled kernel", ExitCode::Crash, [&] {
+            kernel->bind(timingArguments);
+            stats = measure(options.timing, [&] {
+              kernel->call();
+              kernel->releaseResults();
+            });
+          }))
+    return crash;
+  record.phases.timing = stats.total;
+  record.timing = std::move(stats);
+  return llvm::Error::success();
+}
+
+llvm::Error Runner::run() {
+  if (llvm::Error error = load())
+    return error;
+  if (llvm::Error error = compileScheduled())
+    return error;
+  if (llvm::Error error = prepareInputs())
+    return error;
+  if (llvm::Error error = checkAgainstReference())
+    return error;
+  return time();
+}
+
+Record runKernel(const RunOptions &options, llvm::raw_ostream &diagnostics) {
+  enableCrashRecovery();
+  Record record = createRecord();
+  record.options = options;
+  record.payload.path = options.payloadPath;
+  Runner runner(options, record, diagnostics);
+  if (llvm::Error error = runner.run()) {
+    auto [code, message] = takeError(std::move(error));
+    record.exitCode = static_cast<int>(code);
+    record.status = getStatusName(code).str();
+    record.error = message;
+    record.diagnostics = runner.takeDiagnostics();
+  }
+  return record;
+}
+
+} // namespace mlir::loom

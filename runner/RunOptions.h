@@ -1,0 +1,47 @@
+//===- RunOptions.h - What `loom run` is asked to do ------------*- C++ -*-===//
+
+#ifndef LOOM_RUNNER_RUNOPTIONS_H
+#define LOOM_RUNNER_RUNOPTIONS_H
+
+#include "runner/Inputs.h"
+#include "runner/Timer.h"
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace mlir::loom {
+
+struct RunOptions {
+  std::string payloadPath;
+  /// Empty: use the schedule embedded in the payload, if any.
+  std::string schedulePath;
+  std::vector<std::string> scheduleLibraries;
+  std::string entryPoint = "__transform_main";
+  /// Empty: the only public function.
+  std::string function;
+
+  uint64_t seed = 0;
+  InitKind init = InitKind::Random;
+  std::vector<DimSize> dims;
+
+  bool check = true;
+  std::optional<double> rtol, atol;
+  TimingOptions timing;
+
+  unsigned threads = 1;
+  bool fpContractFast = true;
+
+  /// When set, IR after each stage is written to this directory.
+  std::string dumpIRDir;
+  /// When set, the JSON record is written here ("-": stdout).
+  std::string jsonPath;
+
+  /// Called with a short message when a long step starts (not serialized).
+  std::function<void(llvm::StringRef)> progress;
+};
+
+} // namespace mlir::loom
+
+#endif // LOOM_RUNNER_RUNOPTIONS_H

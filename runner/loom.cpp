@@ -1,0 +1,46 @@
+//===- loom.cpp - The `loom` tool -----------------------------------------===//
+//
+// Parses the command line and dispatches to a subcommand.
+//
+//===----------------------------------------------------------------------===//
+
+#include "runner/Commands.h"
+#include "runner/CrashGuard.h"
+#include "runner/Status.h"
+
+#include "llvm/Config/llvm-config.h"
+#include "llvm/Support/Signals.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace cl = llvm::cl;
+using namespace mlir::loom;
+
+int main(int argc, char **argv) {
+  // Our crash handler first, so that it runs before LLVM's stack trace.
+  enableCrashRecovery();
+  llvm::sys::PrintStackTraceOnErrorSignal(argv[0]);
+  cl::SetVersionPrinter([](llvm::raw_ostream &os) {
+    os << "loom " << LOOM_VERSION << " (LLVM " << LLVM_VERSION_STRING << ")\n";
+  });
+  // Touch the subcommands so that they register before parsing.
+  getRunCommand();
+  cl::HideUnrelatedOptions(getToolCategory());
+  if (!cl::ParseCommandLineOptions(
+          argc, argv,
+          "Loom: optimize linalg kernels with transform-dialect schedules\n\n"
+          "  loom run PAYLOAD.mlir [--schedule SCHEDULE.mlir] [options]\n\n"
+          "Run 'loom run --help' for the options of a subcommand.\n",
+          &llvm::errs()))
+    return static_cast<int>(ExitCode::InvalidInput);
+  if (getRunCommand())
+    return runRunCommand();
+  llvm::errs() << "loom: error: no subcommand given; try 'loom --help'\n";
+  return static_cast<int>(ExitCode::InvalidInput);
+}
+
+namespace mlir::loom {
+llvm::cl::OptionCategory &getToolCategory() {
+  static llvm::cl::OptionCategory category("loom options");
+  return category;
+}
+} // namespace mlir::loom
