@@ -10,6 +10,7 @@
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Transform/IR/TransformDialect.h"
@@ -90,16 +91,23 @@ llvm::Expected<LoadedModule> Driver::load(llvm::StringRef path,
     return makeError(ExitCode::InvalidInput, "cannot read the " + role +
                                                  " file '" + path +
                                                  "': " + buffer.getError().message());
+  return parse((*buffer)->getBuffer(), path, role);
+}
+
+llvm::Expected<LoadedModule> Driver::parse(llvm::StringRef text,
+                                           llvm::StringRef name,
+                                           llvm::StringRef role) {
   LoadedModule loaded;
-  loaded.file.path = path.str();
-  loaded.file.sha256 = sha256Hex((*buffer)->getBuffer());
+  loaded.file.path = name.str();
+  loaded.file.sha256 = sha256Hex(text);
   llvm::SourceMgr fileSourceMgr;
-  fileSourceMgr.AddNewSourceBuffer(std::move(*buffer), llvm::SMLoc());
+  fileSourceMgr.AddNewSourceBuffer(
+      llvm::MemoryBuffer::getMemBufferCopy(text, name), llvm::SMLoc());
   ParserConfig config(&context);
   loaded.module = parseSourceFile<ModuleOp>(fileSourceMgr, config);
   if (!loaded.module)
     return makeError(ExitCode::InvalidInput,
-                     "cannot parse the " + role + " '" + path + "'");
+                     "cannot parse the " + role + " '" + name + "'");
   return loaded;
 }
 
@@ -241,6 +249,8 @@ llvm::Expected<WorkSummary> Driver::analyzeWork(ModuleOp payload,
   PassManager pm = PassManager::on<ModuleOp>(&context);
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  // Count what the lowering will see: elementwise ops on tensors as generics.
+  pm.addNestedPass<func::FuncOp>(createConvertElementwiseToLinalgPass());
   if (failed(pm.run(*copy)) || failed(verify(*copy)))
     return makeError(ExitCode::InvalidInput,
                      "the argument sizes do not fit the payload (see the "
@@ -321,9 +331,34 @@ llvm::Error Driver::lowerToLLVM(ModuleOp module,
   if (llvm::Error error = runStage(buildBufferizePipeline, "loom-bufferize",
                                    "2-bufferized.mlir"))
     return error;
-  return runStage(
-      [&](OpPassManager &pm) { buildLowerBufferizedToLLVMPipeline(pm, options); },
-      "loom-lower-bufferized-to-llvm", "3-llvm-dialect.mlir");
+  if (llvm::Error error = runStage(
+          [&](OpPassManager &pm) {
+            buildLowerBufferizedToLLVMPipeline(pm, options);
+          },
+          "loom-lower-bufferized-to-llvm", "3-llvm-dialect.mlir"))
+    return error;
+
+  // Conversions are partial: an op they do not know survives and would only
+  // fail later, in the translation to LLVM IR. Name it now.
+  Operation *leftover = nullptr;
+  module->walk([&](Operation *op) {
+    llvm::StringRef dialect = op->getName().getDialectNamespace();
+    if (op == module.getOperation() || dialect == "llvm" || dialect == "omp" ||
+        (leftover && isa<UnrealizedConversionCastOp>(op)))
+      return WalkResult::advance();
+    leftover = op;
+    return isa<UnrealizedConversionCastOp>(op) ? WalkResult::advance()
+                                               : WalkResult::interrupt();
+  });
+  if (!leftover)
+    return llvm::Error::success();
+  leftover->emitError() << "'" << leftover->getName()
+                        << "' is left after lowering to the LLVM dialect";
+  return makeError(ExitCode::CompileFailure,
+                   "lowering left an op that LLVM cannot express ('" +
+                       leftover->getName().getStringRef() +
+                       "'); lower it in the schedule or file an issue with "
+                       "the payload");
 }
 
 llvm::Error Driver::lowerReference(ModuleOp module) {

@@ -52,6 +52,9 @@ public:
   /// Reads and parses (and verifies) an MLIR file. `role` names it in
   /// messages ("payload", "schedule"). Fails with InvalidInput.
   llvm::Expected<LoadedModule> load(llvm::StringRef path, llvm::StringRef role);
+  /// Parses (and verifies) MLIR text; `name` is the file name locations use.
+  llvm::Expected<LoadedModule> parse(llvm::StringRef text, llvm::StringRef name,
+                                     llvm::StringRef role);
 
   /// Moves the transform named sequences embedded in `payload` (at top level
   /// or in a nested `transform.with_named_sequence` module) into a new

@@ -20,7 +20,9 @@
 #error "LOOM_VERSION must be defined by the build"
 #endif
 
-using nlohmann::json;
+// Keys keep their order in both directions (the order of --dim matters).
+using json = nlohmann::ordered_json;
+using nlohmann::ordered_json;
 
 namespace mlir::loom {
 
@@ -88,19 +90,20 @@ std::optional<double> Record::getGigabytesPerSecond() const {
 //===----------------------------------------------------------------------===//
 
 template <typename T>
-static json optionalToJson(const std::optional<T> &value) {
-  return value ? json(*value) : json(nullptr);
+static ordered_json optionalToJson(const std::optional<T> &value) {
+  return value ? ordered_json(*value) : ordered_json(nullptr);
 }
 
-static json fileToJson(const FileInfo &file) {
+static ordered_json fileToJson(const FileInfo &file) {
   return {{"path", file.path}, {"sha256", file.sha256}};
 }
 
-static json optionsToJson(const RunOptions &options) {
-  json dims = json::object();
+static ordered_json optionsToJson(const RunOptions &options) {
+  ordered_json dims = ordered_json::object();
   for (const DimSize &dim : options.dims)
     dims[dim.spec] = dim.size;
   return {
+      {"no_schedule", options.noSchedule},
       {"seed", options.seed},
       {"init", getInitKindName(options.init).str()},
       {"dims", dims},
@@ -112,13 +115,13 @@ static json optionsToJson(const RunOptions &options) {
       {"min_time_s", options.timing.minTime},
       {"threads", options.threads},
       {"fp_contract", options.fpContractFast ? "fast" : "off"},
-      {"dump_ir", options.dumpIRDir.empty() ? json(nullptr)
-                                            : json(options.dumpIRDir)},
+      {"dump_ir", options.dumpIRDir.empty() ? ordered_json(nullptr)
+                                            : ordered_json(options.dumpIRDir)},
   };
 }
 
-static json comparisonToJson(const OutputComparison &output) {
-  json first = nullptr;
+static ordered_json comparisonToJson(const OutputComparison &output) {
+  ordered_json first = nullptr;
   if (output.firstMismatch)
     first = {{"index", *output.firstMismatch},
              {"got", output.got},
@@ -133,17 +136,17 @@ static json comparisonToJson(const OutputComparison &output) {
           {"rtol", output.tolerance.rtol},
           {"atol", output.tolerance.atol},
           {"first_mismatch", first},
-          {"problem", output.problem.empty() ? json(nullptr)
-                                             : json(output.problem)}};
+          {"problem", output.problem.empty() ? ordered_json(nullptr)
+                                             : ordered_json(output.problem)}};
 }
 
-json toJson(const Record &record) {
-  json result;
+ordered_json toJson(const Record &record) {
+  ordered_json result;
   result["schema"] = "loom-run-record";
   result["schema_version"] = Record::kSchemaVersion;
   result["status"] = record.status;
   result["exit_code"] = record.exitCode;
-  result["error"] = record.error.empty() ? json(nullptr) : json(record.error);
+  result["error"] = record.error.empty() ? ordered_json(nullptr) : ordered_json(record.error);
   result["diagnostics"] = record.diagnostics;
   result["timestamp"] = record.timestamp;
   result["tool"] = {{"name", record.tool.name},
@@ -156,15 +159,15 @@ json toJson(const Record &record) {
                     {"logical_cpus", record.host.logicalCpus}};
   result["payload"] = fileToJson(record.payload);
   if (record.schedule) {
-    json libraries = json::array();
+    ordered_json libraries = ordered_json::array();
     for (const FileInfo &library : record.schedule->libraries)
       libraries.push_back(fileToJson(library));
     result["schedule"] = {
-        {"path", record.schedule->embedded ? json(nullptr)
-                                           : json(record.schedule->file.path)},
+        {"path", record.schedule->embedded ? ordered_json(nullptr)
+                                           : ordered_json(record.schedule->file.path)},
         {"sha256", record.schedule->embedded
-                       ? json(nullptr)
-                       : json(record.schedule->file.sha256)},
+                       ? ordered_json(nullptr)
+                       : ordered_json(record.schedule->file.sha256)},
         {"embedded", record.schedule->embedded},
         {"entry_point", record.schedule->entryPoint},
         {"libraries", libraries}};
@@ -174,10 +177,11 @@ json toJson(const Record &record) {
   result["function"] = record.function;
   result["options"] = optionsToJson(record.options);
 
-  json arguments = json::array();
+  ordered_json arguments = ordered_json::array();
   for (const ArgumentRecord &argument : record.arguments)
     arguments.push_back({{"index", argument.index},
                          {"type", argument.type},
+                         {"concrete_type", argument.concreteType},
                          {"shape", argument.shape}});
   result["arguments"] = arguments;
 
@@ -187,13 +191,13 @@ json toJson(const Record &record) {
                         {"reference", phases.reference},
                         {"check", phases.check},   {"timing", phases.timing}};
 
-  json outputs = json::array();
+  ordered_json outputs = ordered_json::array();
   for (const OutputComparison &output : record.check.outputs)
     outputs.push_back(comparisonToJson(output));
   result["check"] = {{"status", record.check.status},
                      {"reason", record.check.reason.empty()
-                                    ? json(nullptr)
-                                    : json(record.check.reason)},
+                                    ? ordered_json(nullptr)
+                                    : ordered_json(record.check.reason)},
                      {"outputs", outputs}};
 
   if (record.timing) {
@@ -212,7 +216,7 @@ json toJson(const Record &record) {
   }
 
   if (record.work) {
-    json ops = json::array();
+    ordered_json ops = ordered_json::array();
     for (const OpWorkRecord &op : record.work->ops)
       ops.push_back({{"op", op.op},
                      {"loc", op.loc},
@@ -379,6 +383,7 @@ public:
 static void readOptions(Reader &reader, const json &object,
                         RunOptions &options) {
   const std::string path = "options";
+  reader.read(object, path, "no_schedule", options.noSchedule);
   reader.read(object, path, "seed", options.seed);
   std::string init;
   reader.read(object, path, "init", init);
@@ -486,6 +491,8 @@ llvm::Expected<Record> recordFromJson(const json &root) {
         ArgumentRecord info;
         reader.read(argument, "arguments[]", "index", info.index);
         reader.read(argument, "arguments[]", "type", info.type);
+        reader.read(argument, "arguments[]", "concrete_type",
+                    info.concreteType);
         reader.read(argument, "arguments[]", "shape", info.shape);
         record.arguments.push_back(info);
       }

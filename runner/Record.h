@@ -82,7 +82,8 @@ struct WorkSummary {
 
 struct ArgumentRecord {
   unsigned index = 0;
-  std::string type;
+  /// As declared, and with the sizes used (dynamic dimensions resolved).
+  std::string type, concreteType;
   std::vector<int64_t> shape;
 };
 
@@ -129,10 +130,11 @@ struct Record {
 /// Fills the tool, host and timestamp fields of a new record.
 Record createRecord();
 
-nlohmann::json toJson(const Record &record);
+/// The record as JSON, keys in schema order.
+nlohmann::ordered_json toJson(const Record &record);
 /// Reads a record written by toJson. Fails on a missing or mistyped field or
 /// an unknown schema version.
-llvm::Expected<Record> recordFromJson(const nlohmann::json &json);
+llvm::Expected<Record> recordFromJson(const nlohmann::ordered_json &json);
 /// Parses JSON text and reads a record from it.
 llvm::Expected<Record> parseRecord(llvm::StringRef text);
 /// Writes the record as indented JSON to `path` ("-" for stdout).

@@ -7,6 +7,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cmath>
+#include <cstdio>
 
 namespace mlir::loom {
 
@@ -42,6 +43,13 @@ static std::string formatIndex(const std::vector<int64_t> &index) {
          "]";
 }
 
+/// Every significant digit of a float (integers print as integers).
+static std::string formatValue(double value) {
+  char text[32];
+  std::snprintf(text, sizeof(text), "%.9g", value);
+  return text;
+}
+
 static void printRow(llvm::raw_ostream &os, llvm::StringRef label,
                      const llvm::Twine &text) {
   os << "  " << llvm::left_justify(label, 11) << " " << text << "\n";
@@ -58,6 +66,9 @@ static void printCheck(const Record &record, llvm::raw_ostream &os) {
     std::string text;
     if (!output.problem.empty()) {
       text = output.name + ": FAILED: " + output.problem;
+    } else if (output.mismatches == 0 && output.tolerance.rtol == 0 &&
+               output.tolerance.atol == 0) {
+      text = output.name + ": passed, exact";
     } else if (output.mismatches == 0) {
       text = llvm::formatv("{0}: passed, max abs err {1:e2}, max rel err "
                            "{2:e2} (rtol {3:e1}, atol {4:e1}, reduction {5})",
@@ -70,8 +81,9 @@ static void printCheck(const Record &record, llvm::raw_ostream &os) {
                            "at {3}: got {4}, expected {5}; max abs err {6:e2} "
                            "(rtol {7:e1}, atol {8:e1})",
                            output.name, output.mismatches, output.elements,
-                           formatIndex(*output.firstMismatch), output.got,
-                           output.expected, output.maxAbsError,
+                           formatIndex(*output.firstMismatch),
+                           formatValue(output.got), formatValue(output.expected),
+                           output.maxAbsError,
                            output.tolerance.rtol, output.tolerance.atol)
                  .str();
     }
@@ -98,7 +110,7 @@ void printReport(const Record &record, llvm::raw_ostream &os) {
                          record.options.threads == 1 ? "" : "s"));
   std::vector<std::string> arguments;
   for (const ArgumentRecord &argument : record.arguments)
-    arguments.push_back(argument.type);
+    arguments.push_back(argument.concreteType);
   printRow(os, "inputs",
            llvm::formatv("{0}, seed {1}: {2}",
                          getInitKindName(record.options.init),

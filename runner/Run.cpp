@@ -83,7 +83,11 @@ llvm::Error Runner::load() {
   record.payload = loaded->file;
 
   OwningOpRef<ModuleOp> embedded = driver.extractEmbeddedSchedule(*payload);
-  if (!options.schedulePath.empty()) {
+  if (options.noSchedule) {
+    if (!options.schedulePath.empty() || !options.scheduleLibraries.empty())
+      return makeError(ExitCode::InvalidInput,
+                       "--no-schedule contradicts --schedule/--schedule-lib");
+  } else if (!options.schedulePath.empty()) {
     auto file = driver.load(options.schedulePath, "schedule");
     if (!file)
       return file.takeError();
@@ -127,6 +131,7 @@ llvm::Error Runner::load() {
   for (const Argument &argument : arguments)
     record.arguments.push_back({argument.index,
                                 typeToString(argument.signature.type),
+                                typeToString(argument.concreteType),
                                 {argument.shape.begin(), argument.shape.end()}});
   for (auto [index, type] :
        llvm::enumerate(function->getFunctionType().getResults())) {

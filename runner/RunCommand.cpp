@@ -49,6 +49,11 @@ cl::opt<std::string>
                  cl::desc("Transform schedule to apply (default: the one "
                           "embedded in the payload, if any)"),
                  cl::sub(getRunCommand()), cl::cat(getRunCategory()));
+cl::opt<bool> noSchedule(
+    "no-schedule",
+    cl::desc("Ignore any schedule, also one embedded in the payload: run the "
+             "plain lowering (a baseline)"),
+    cl::sub(getRunCommand()), cl::cat(getRunCategory()));
 cl::list<std::string> scheduleLibraries(
     "schedule-lib", cl::value_desc("file"),
     cl::desc("File of named sequences for transform.include (repeatable)"),
@@ -137,6 +142,7 @@ static bool fillOptions(RunOptions &options) {
   };
   options.payloadPath = payloadPath;
   options.schedulePath = schedulePath;
+  options.noSchedule = noSchedule;
   options.scheduleLibraries.assign(scheduleLibraries.begin(),
                                    scheduleLibraries.end());
   options.entryPoint = entryPoint;
@@ -199,6 +205,7 @@ int runRunCommand() {
              record.exitCode == static_cast<int>(ExitCode::Mismatch);
   if (!quiet && ran)
     printReport(record, table);
+  table.flush();
   if (record.exitCode != 0)
     llvm::errs() << "loom run: error: " << record.error << "\n";
   int exitCode = record.exitCode;

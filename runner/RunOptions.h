@@ -17,6 +17,8 @@ struct RunOptions {
   std::string payloadPath;
   /// Empty: use the schedule embedded in the payload, if any.
   std::string schedulePath;
+  /// Ignore every schedule: run (and time) the plain lowering.
+  bool noSchedule = false;
   std::vector<std::string> scheduleLibraries;
   std::string entryPoint = "__transform_main";
   /// Empty: the only public function.

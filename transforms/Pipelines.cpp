@@ -10,6 +10,7 @@
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Dialect/SCF/Transforms/Passes.h"
+#include "mlir/Dialect/Vector/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
@@ -17,6 +18,9 @@
 namespace mlir::loom {
 
 void buildBufferizePipeline(OpPassManager &pm) {
+  // Elementwise arith/math ops on tensors become linalg.generic ops, which
+  // bufferize; aggregated ops become the structured ops they stand for.
+  pm.addNestedPass<func::FuncOp>(createConvertElementwiseToLinalgPass());
   pm.addNestedPass<func::FuncOp>(createLoomDecomposeAggregatesPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
@@ -41,6 +45,9 @@ void buildLowerBufferizedToLLVMPipeline(OpPassManager &pm,
   } else {
     pm.addNestedPass<func::FuncOp>(createForallToForLoopPass());
   }
+  // What convert-vector-to-llvm does not lower by itself.
+  pm.addNestedPass<func::FuncOp>(vector::createLowerVectorMaskPass());
+  pm.addNestedPass<func::FuncOp>(vector::createLowerVectorMultiReductionPass());
   pm.addPass(createConvertVectorToSCFPass());
   pm.addPass(createLowerAffinePass());
   pm.addPass(createCanonicalizerPass());

@@ -3,7 +3,8 @@
 // The tensor-to-LLVM lowering, registered once and used by loom-opt, the
 // runner and the tests alike:
 //
-//   loom-bufferize                   decompose aggregates, one-shot
+//   loom-bufferize                   elementwise ops on tensors to linalg,
+//                                    decompose aggregates, one-shot
 //                                    bufferization, deallocation
 //   loom-lower-bufferized-to-llvm{threads=N}
 //                                    loops, vectors, memrefs, math, OpenMP

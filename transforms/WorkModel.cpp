@@ -166,13 +166,23 @@ FunctionWork analyzeFunctionWork(FunctionOpInterface func) {
   };
   for (Type type : func.getArgumentTypes())
     addInterfaceBytes(type);
-  for (Type type : func.getResultTypes())
-    addInterfaceBytes(type);
-
-  if (func.isExternal())
+  if (func.isExternal()) {
+    for (Type type : func.getResultTypes())
+      addInterfaceBytes(type);
     return result;
+  }
   Block &entry = func.getFunctionBody().front();
   Operation *terminator = entry.getTerminator();
+  // A dynamic result type is often a cast of a value whose shape is known.
+  for (Value returned : terminator->getOperands()) {
+    Type type = returned.getType();
+    if (Operation *def = returned.getDefiningOp();
+        def && isa<CastOpInterface>(def) && def->getNumOperands() == 1)
+      if (auto source = dyn_cast<ShapedType>(def->getOperand(0).getType());
+          source && source.hasStaticShape())
+        type = source;
+    addInterfaceBytes(type);
+  }
   for (Value returned : terminator->getOperands())
     result.resultReduction.push_back(
         longestReductionFeeding(returned, reductions));

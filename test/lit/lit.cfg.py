@@ -1,0 +1,32 @@
+# lit configuration of Loom's tool tests. The tree mirrors the source tree:
+# transforms/ (loom-opt passes and pipelines), schedules/ (the shipped
+# schedules applied by loom-opt), runner/ (the loom tool).
+import os
+
+import lit.formats
+
+config.name = "Loom"
+config.test_format = lit.formats.ShTest(execute_external=True)
+config.suffixes = [".mlir", ".test"]
+config.excludes = ["Inputs", "utils", "lit.cfg.py", "lit.site.cfg.py"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.loom_obj_root, "test", "lit")
+
+config.environment["PATH"] = os.pathsep.join(
+    [config.loom_tools_dir, config.llvm_tools_dir, config.environment.get("PATH", "")]
+)
+# Deterministic, non-interactive output.
+config.environment["TERM"] = "dumb"
+
+utils = os.path.join(config.test_source_root, "utils")
+config.substitutions.append(("%{schedules}", os.path.join(config.loom_src_root, "schedules")))
+config.substitutions.append(("%{inputs}", os.path.join(config.test_source_root, "runner", "Inputs")))
+# `%{exit-code} CMD` runs CMD with stderr merged into stdout, then prints
+# "exit code: N" and succeeds, so FileCheck can check both.
+config.substitutions.append(
+    ("%{exit-code}", f"{config.python_executable} {os.path.join(utils, 'exit-code.py')}")
+)
+# `%{json-get} FILE KEY.PATH` prints one field of a JSON file.
+config.substitutions.append(
+    ("%{json-get}", f"{config.python_executable} {os.path.join(utils, 'json-get.py')}")
+)
