@@ -14,11 +14,12 @@ PACKAGES := cmake ninja-build g++ python3 libzstd-dev \
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: demo test deps configure build format clean
+.PHONY: demo test deps configure build docs format clean
 
 demo: build
 	$(BUILD_DIR)/bin/loom run schedules/matmul/matmul.mlir \
-	  --schedule schedules/matmul/schedule.mlir
+	  --schedule schedules/matmul/schedule.mlir \
+	  --schedule-lib schedules/lib/vector.mlir
 
 test: build
 	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS)
@@ -43,6 +44,9 @@ configure: deps $(BUILD_DIR)/build.ninja
 
 build: configure
 	cmake --build $(BUILD_DIR) -j $(JOBS)
+
+docs: build
+	cp $(BUILD_DIR)/transforms/LoomPasses.md docs/passes.md
 
 format:
 	git ls-files '*.cpp' '*.h' | xargs clang-format -i

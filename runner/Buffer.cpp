@@ -277,7 +277,6 @@ int64_t Buffer::getNumElements() const {
   return count;
 }
 
-
 SmallVector<int64_t> Buffer::delinearize(int64_t index) const {
   SmallVector<int64_t> result(shape.size(), 0);
   for (int64_t d = static_cast<int64_t>(shape.size()) - 1; d >= 0; --d) {
@@ -301,15 +300,13 @@ void *Buffer::elementAddress(int64_t index) const {
   return static_cast<char *>(storage.get()) + element * getByteSize(kind);
 }
 
-template <typename T>
-static T load(const void *address) {
+template <typename T> static T load(const void *address) {
   T value;
   std::memcpy(&value, address, sizeof(T));
   return value;
 }
 
-template <typename T>
-static void store(void *address, T value) {
+template <typename T> static void store(void *address, T value) {
   std::memcpy(address, &value, sizeof(T));
 }
 

@@ -20,9 +20,8 @@ Tolerance getDefaultTolerance(ElementKind kind, int64_t reduction,
 static std::string shapeToString(ArrayRef<int64_t> shape) {
   if (shape.empty())
     return "scalar";
-  return llvm::join(llvm::map_range(shape,
-                                    [](int64_t d) { return std::to_string(d); }),
-                    "x");
+  return llvm::join(
+      llvm::map_range(shape, [](int64_t d) { return std::to_string(d); }), "x");
 }
 
 OutputComparison compareOutputs(const Buffer &got, const Buffer &expected,
@@ -33,10 +32,9 @@ OutputComparison compareOutputs(const Buffer &got, const Buffer &expected,
   result.elements = expected.getNumElements();
   if (got.getShape() != expected.getShape() ||
       got.getKind() != expected.getKind()) {
-    result.problem = "the kernel produced shape " +
-                     shapeToString(got.getShape()) +
-                     " but the reference produced " +
-                     shapeToString(expected.getShape());
+    result.problem =
+        "the kernel produced shape " + shapeToString(got.getShape()) +
+        " but the reference produced " + shapeToString(expected.getShape());
     return result;
   }
 
@@ -85,14 +83,14 @@ OutputComparison compareOutputs(const Buffer &got, const Buffer &expected,
       result.maxAbsError = std::max(result.maxAbsError, error);
       if (e != 0)
         result.maxRelError = std::max(result.maxRelError, error / std::fabs(e));
-      match = error <=
-              result.tolerance.atol + result.tolerance.rtol * std::fabs(e);
+      match =
+          error <= result.tolerance.atol + result.tolerance.rtol * std::fabs(e);
     }
     if (match)
       continue;
     if (result.mismatches++ == 0) {
       SmallVector<int64_t> index = expected.delinearize(i);
-        result.firstMismatch = std::vector<int64_t>(index.begin(), index.end());
+      result.firstMismatch = std::vector<int64_t>(index.begin(), index.end());
       result.got = g;
       result.expected = e;
     }

@@ -90,8 +90,8 @@ llvm::Error runGuarded(llvm::StringRef what, ExitCode code,
     return llvm::Error::success();
   int signal = context.RetCode - 128;
   const char *name = getSignalName(signal);
-  std::string how = name ? std::string(name)
-                         : "signal " + std::to_string(signal);
+  std::string how =
+      name ? std::string(name) : "signal " + std::to_string(signal);
   return makeError(code, what + " crashed (" + how + ")");
 }
 

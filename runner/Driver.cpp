@@ -66,8 +66,8 @@ Driver::Driver(llvm::raw_ostream &diagnostics) : context(createRegistry()) {
   context.getDiagEngine().registerHandler([this](Diagnostic &diag) {
     if (diag.getSeverity() == DiagnosticSeverity::Error) {
       std::string where = formatLocation(diag.getLocation());
-      errors.push_back((where.empty() ? "" : where + ": ") + "error: " +
-                       diag.str());
+      errors.push_back((where.empty() ? "" : where + ": ") +
+                       "error: " + diag.str());
     }
     return failure();
   });
@@ -80,7 +80,8 @@ std::vector<std::string> Driver::takeErrors() {
 }
 
 std::string sha256Hex(llvm::StringRef bytes) {
-  std::array<uint8_t, 32> hash = llvm::SHA256::hash(llvm::arrayRefFromStringRef(bytes));
+  std::array<uint8_t, 32> hash =
+      llvm::SHA256::hash(llvm::arrayRefFromStringRef(bytes));
   return llvm::toHex(hash, /*LowerCase=*/true);
 }
 
@@ -88,9 +89,9 @@ llvm::Expected<LoadedModule> Driver::load(llvm::StringRef path,
                                           llvm::StringRef role) {
   auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
   if (!buffer)
-    return makeError(ExitCode::InvalidInput, "cannot read the " + role +
-                                                 " file '" + path +
-                                                 "': " + buffer.getError().message());
+    return makeError(ExitCode::InvalidInput,
+                     "cannot read the " + role + " file '" + path +
+                         "': " + buffer.getError().message());
   return parse((*buffer)->getBuffer(), path, role);
 }
 
@@ -145,8 +146,9 @@ OwningOpRef<ModuleOp> Driver::extractEmbeddedSchedule(ModuleOp payload) {
 
 llvm::Error Driver::addLibrary(ModuleOp schedule, LoadedModule library) {
   if (failed(transform::detail::mergeSymbolsInto(
-          schedule, OwningOpRef<Operation *>(library.module.release()))
-                 .operator LogicalResult()))
+                 schedule, OwningOpRef<Operation *>(library.module.release()))
+                 .
+                 operator LogicalResult()))
     return makeError(ExitCode::InvalidInput,
                      "cannot merge the schedule library '" + library.file.path +
                          "' into the schedule");
@@ -175,9 +177,9 @@ llvm::Error Driver::checkSchedule(ModuleOp schedule,
     return llvm::Error::success();
   return makeError(ExitCode::InvalidInput,
                    "the schedule has no named sequence @" + entryPoint +
-                       (names.empty() ? std::string(" (it defines none)")
-                                      : " (it defines " +
-                                            llvm::join(names, ", ") + ")") +
+                       (names.empty()
+                            ? std::string(" (it defines none)")
+                            : " (it defines " + llvm::join(names, ", ") + ")") +
                        "; pick one with --entry-point");
 }
 
@@ -195,11 +197,11 @@ llvm::Expected<func::FuncOp> Driver::findFunction(ModuleOp payload,
   if (candidates.size() == 1)
     return candidates.front();
   if (!name.empty())
-    return makeError(ExitCode::InvalidInput,
-                     "the payload has no function @" + name +
-                         (names.empty() ? std::string()
-                                        : " (it defines " +
-                                              llvm::join(names, ", ") + ")"));
+    return makeError(
+        ExitCode::InvalidInput,
+        "the payload has no function @" + name +
+            (names.empty() ? std::string()
+                           : " (it defines " + llvm::join(names, ", ") + ")"));
   if (candidates.empty())
     return makeError(ExitCode::InvalidInput,
                      "the payload has no public function with a body to run");
@@ -235,9 +237,8 @@ static void specializeArguments(func::FuncOp function,
                                     blockArg);
     blockArg.replaceAllUsesExcept(cast, cast.getDefiningOp());
   }
-  function.setFunctionType(
-      FunctionType::get(function.getContext(), types,
-                        function.getFunctionType().getResults()));
+  function.setFunctionType(FunctionType::get(
+      function.getContext(), types, function.getFunctionType().getResults()));
 }
 
 llvm::Expected<WorkSummary> Driver::analyzeWork(ModuleOp payload,
@@ -255,9 +256,9 @@ llvm::Expected<WorkSummary> Driver::analyzeWork(ModuleOp payload,
     return makeError(ExitCode::InvalidInput,
                      "the argument sizes do not fit the payload (see the "
                      "error above); check the --dim values");
-  if (failed(decomposeAggregatedOps(*copy)))
+  if (failed(decomposeForLowering(*copy)))
     return makeError(ExitCode::InvalidInput,
-                     "cannot decompose an aggregated op to count its work");
+                     "cannot decompose an op to count its work");
 
   FunctionWork work = analyzeFunctionWork(function);
   WorkSummary summary;
@@ -320,8 +321,8 @@ llvm::Error Driver::lowerToLLVM(ModuleOp module,
     PassManager pm = PassManager::on<ModuleOp>(&context);
     build(pm);
     if (failed(pm.run(module)))
-      return makeError(ExitCode::CompileFailure,
-                       "lowering failed in " + stage + " (see the error above)");
+      return makeError(ExitCode::CompileFailure, "lowering failed in " + stage +
+                                                     " (see the error above)");
     if (dumpDir.empty())
       return llvm::Error::success();
     llvm::SmallString<256> path(dumpDir);

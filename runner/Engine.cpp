@@ -101,7 +101,8 @@ Kernel::compile(ModuleOp llvmModule, llvm::StringRef name,
     return fail("cannot create a target machine for the host",
                 engineTarget.takeError());
 
-  auto optimize = makeOptimizingTransformer(3, 0, kernel->optimizerTarget.get());
+  auto optimize =
+      makeOptimizingTransformer(3, 0, kernel->optimizerTarget.get());
   llvm::Error dumpError = llvm::Error::success();
   std::string llvmIRPath = options.llvmIRPath;
   std::function<llvm::Error(llvm::Module *)> transformer =
@@ -109,8 +110,9 @@ Kernel::compile(ModuleOp llvmModule, llvm::StringRef name,
     if (llvm::Error error = optimize(module))
       return error;
     if (!llvmIRPath.empty())
-      dumpError = writeFile(llvmIRPath,
-                            [&](llvm::raw_ostream &os) { module->print(os, nullptr); });
+      dumpError = writeFile(llvmIRPath, [&](llvm::raw_ostream &os) {
+        module->print(os, nullptr);
+      });
     return llvm::Error::success();
   };
 
@@ -172,7 +174,8 @@ void Kernel::bind(MutableArrayRef<Buffer> buffers) {
     descriptors.push_back(buffer.getDescriptor());
     auto *start = static_cast<const char *>(buffer.data());
     argumentRanges.push_back(
-        {start, start + buffer.getNumElements() * getByteSize(buffer.getKind())});
+        {start,
+         start + buffer.getNumElements() * getByteSize(buffer.getKind())});
   }
   // Pointers into `descriptors` are taken once it no longer grows.
   size_t next = 0;

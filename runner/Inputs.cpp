@@ -88,8 +88,8 @@ struct DynamicDim {
 };
 } // namespace
 
-llvm::Expected<SmallVector<Argument>>
-resolveArguments(FunctionOpInterface func, ArrayRef<DimSize> dims) {
+llvm::Expected<SmallVector<Argument>> resolveArguments(FunctionOpInterface func,
+                                                       ArrayRef<DimSize> dims) {
   SmallVector<Argument> arguments;
   SmallVector<DynamicDim> dynamicDims;
   // Sizes known for each dimension name: from static dims and from --dim.
@@ -106,8 +106,7 @@ resolveArguments(FunctionOpInterface func, ArrayRef<DimSize> dims) {
       return signature.takeError();
     argument.signature = *signature;
     if (auto shaped = dyn_cast<ShapedType>(type)) {
-      argument.shape.assign(shaped.getShape().begin(),
-                            shaped.getShape().end());
+      argument.shape.assign(shaped.getShape().begin(), shaped.getShape().end());
       auto names = func.getArgAttrOfType<ArrayAttr>(index, "loom.dims");
       if (names && names.size() != static_cast<size_t>(shaped.getRank()))
         return makeError(ExitCode::InvalidInput,
@@ -125,14 +124,14 @@ resolveArguments(FunctionOpInterface func, ArrayRef<DimSize> dims) {
           name = str.str();
         }
         if (shaped.isDynamicDim(d)) {
-          dynamicDims.push_back({static_cast<unsigned>(index),
-                                 static_cast<unsigned>(d), name});
+          dynamicDims.push_back(
+              {static_cast<unsigned>(index), static_cast<unsigned>(d), name});
           continue;
         }
         if (name.empty())
           continue;
-        std::string where = llvm::formatv("argument #{0} dimension {1}",
-                                          index, d);
+        std::string where =
+            llvm::formatv("argument #{0} dimension {1}", index, d);
         auto [it, inserted] =
             namedSizes.try_emplace(name, shaped.getDimSize(d), where);
         if (!inserted && it->second.first != shaped.getDimSize(d))
@@ -191,13 +190,13 @@ resolveArguments(FunctionOpInterface func, ArrayRef<DimSize> dims) {
       for (const DynamicDim &dynamic : dynamicDims)
         if (!dynamic.name.empty() && seen.insert({dynamic.name, true}).second)
           names += (names.empty() ? "" : ", ") + dynamic.name;
-      return makeError(
-          ExitCode::InvalidInput,
-          "--dim " + dim.spec + "=" + Twine(dim.size) +
-              ": no dimension is named '" + dim.spec +
-              "' (names come from loom.dims argument attributes" +
-              (names.empty() ? std::string(")")
-                             : "; dynamic ones here: " + names + ")"));
+      return makeError(ExitCode::InvalidInput,
+                       "--dim " + dim.spec + "=" + Twine(dim.size) +
+                           ": no dimension is named '" + dim.spec +
+                           "' (names come from loom.dims argument attributes" +
+                           (names.empty()
+                                ? std::string(")")
+                                : "; dynamic ones here: " + names + ")"));
     }
   }
 
@@ -227,11 +226,13 @@ resolveArguments(FunctionOpInterface func, ArrayRef<DimSize> dims) {
     SmallVector<int64_t> rowMajor(argument.shape.size(), 1);
     for (int64_t d = static_cast<int64_t>(argument.shape.size()) - 2; d >= 0;
          --d)
-      rowMajor[d] = rowMajor[d + 1] * std::max<int64_t>(argument.shape[d + 1], 1);
+      rowMajor[d] =
+          rowMajor[d + 1] * std::max<int64_t>(argument.shape[d + 1], 1);
     argument.strides = rowMajor;
     if (auto tensorType = dyn_cast<RankedTensorType>(type)) {
-      argument.concreteType = RankedTensorType::get(
-          argument.shape, tensorType.getElementType(), tensorType.getEncoding());
+      argument.concreteType =
+          RankedTensorType::get(argument.shape, tensorType.getElementType(),
+                                tensorType.getEncoding());
       continue;
     }
     auto memrefType = cast<MemRefType>(type);
@@ -274,11 +275,11 @@ private:
 
 Buffer createInput(const Argument &argument, InitKind init, uint64_t seed) {
   const ValueSignature &signature = argument.signature;
-  Buffer buffer = signature.isScalar
-                      ? Buffer::scalar(signature.kind)
-                      : Buffer::allocateStrided(signature.kind, argument.shape,
-                                                argument.strides,
-                                                argument.offset);
+  Buffer buffer =
+      signature.isScalar
+          ? Buffer::scalar(signature.kind)
+          : Buffer::allocateStrided(signature.kind, argument.shape,
+                                    argument.strides, argument.offset);
   RandomStream random(seed * 0x2545f4914f6cdd1dULL + argument.index + 1);
   bool isFloat = isFloatKind(signature.kind);
   int64_t count = buffer.getNumElements();

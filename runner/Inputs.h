@@ -70,8 +70,8 @@ struct Argument {
 
 /// Resolves every argument of `func`. Fails with a message that names the
 /// argument and the missing or conflicting dimension.
-llvm::Expected<SmallVector<Argument>>
-resolveArguments(FunctionOpInterface func, ArrayRef<DimSize> dims);
+llvm::Expected<SmallVector<Argument>> resolveArguments(FunctionOpInterface func,
+                                                       ArrayRef<DimSize> dims);
 
 /// Creates the input for `argument`. Each argument gets its own random stream
 /// derived from `seed` and its index, so inputs do not depend on each other.

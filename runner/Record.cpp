@@ -146,7 +146,8 @@ ordered_json toJson(const Record &record) {
   result["schema_version"] = Record::kSchemaVersion;
   result["status"] = record.status;
   result["exit_code"] = record.exitCode;
-  result["error"] = record.error.empty() ? ordered_json(nullptr) : ordered_json(record.error);
+  result["error"] =
+      record.error.empty() ? ordered_json(nullptr) : ordered_json(record.error);
   result["diagnostics"] = record.diagnostics;
   result["timestamp"] = record.timestamp;
   result["tool"] = {{"name", record.tool.name},
@@ -163,8 +164,9 @@ ordered_json toJson(const Record &record) {
     for (const FileInfo &library : record.schedule->libraries)
       libraries.push_back(fileToJson(library));
     result["schedule"] = {
-        {"path", record.schedule->embedded ? ordered_json(nullptr)
-                                           : ordered_json(record.schedule->file.path)},
+        {"path", record.schedule->embedded
+                     ? ordered_json(nullptr)
+                     : ordered_json(record.schedule->file.path)},
         {"sha256", record.schedule->embedded
                        ? ordered_json(nullptr)
                        : ordered_json(record.schedule->file.sha256)},
@@ -186,10 +188,11 @@ ordered_json toJson(const Record &record) {
   result["arguments"] = arguments;
 
   const PhaseTimes &phases = record.phases;
-  result["phases_s"] = {{"parse", phases.parse},   {"schedule", phases.schedule},
-                        {"lower", phases.lower},   {"jit", phases.jit},
-                        {"reference", phases.reference},
-                        {"check", phases.check},   {"timing", phases.timing}};
+  result["phases_s"] = {
+      {"parse", phases.parse},         {"schedule", phases.schedule},
+      {"lower", phases.lower},         {"jit", phases.jit},
+      {"reference", phases.reference}, {"check", phases.check},
+      {"timing", phases.timing}};
 
   ordered_json outputs = ordered_json::array();
   for (const OutputComparison &output : record.check.outputs)
@@ -202,15 +205,12 @@ ordered_json toJson(const Record &record) {
 
   if (record.timing) {
     const TimingStats &timing = *record.timing;
-    result["timing"] = {{"warmup", timing.warmup},
-                        {"batch", timing.batch},
-                        {"samples", timing.samples.size()},
-                        {"min_s", timing.min},
-                        {"median_s", timing.median},
-                        {"mean_s", timing.mean},
-                        {"stddev_s", timing.stddev},
-                        {"total_s", timing.total},
-                        {"samples_s", timing.samples}};
+    result["timing"] = {
+        {"warmup", timing.warmup},          {"batch", timing.batch},
+        {"samples", timing.samples.size()}, {"min_s", timing.min},
+        {"median_s", timing.median},        {"mean_s", timing.mean},
+        {"stddev_s", timing.stddev},        {"total_s", timing.total},
+        {"samples_s", timing.samples}};
   } else {
     result["timing"] = nullptr;
   }
@@ -308,10 +308,9 @@ public:
   }
 
   template <typename T>
-  std::enable_if_t<std::is_arithmetic_v<T>> read(const json &object,
-                                                 const std::string &path,
-                                                 const char *key, T &out,
-                                                 bool required = true) {
+  std::enable_if_t<std::is_arithmetic_v<T>>
+  read(const json &object, const std::string &path, const char *key, T &out,
+       bool required = true) {
     const json *value = field(object, path, key, required);
     if (!value)
       return;
@@ -482,8 +481,7 @@ llvm::Expected<Record> recordFromJson(const json &root) {
   }
   record.options.function = record.function;
 
-  if (const json *arguments =
-          reader.field(root, "record", "arguments", true)) {
+  if (const json *arguments = reader.field(root, "record", "arguments", true)) {
     if (!arguments->is_array())
       reader.fail("record.arguments", "must be an array");
     else
@@ -538,8 +536,8 @@ llvm::Expected<Record> recordFromJson(const json &root) {
             cmp.firstMismatch = index;
             reader.readNumberOrNaN(*first, path + ".first_mismatch", "got",
                                    cmp.got);
-            reader.readNumberOrNaN(*first, path + ".first_mismatch",
-                                   "expected", cmp.expected);
+            reader.readNumberOrNaN(*first, path + ".first_mismatch", "expected",
+                                   cmp.expected);
           }
           record.check.outputs.push_back(cmp);
         }

@@ -56,8 +56,8 @@ struct HostInfo {
 
 /// Seconds spent in each step.
 struct PhaseTimes {
-  double parse = 0, schedule = 0, lower = 0, jit = 0, reference = 0,
-         check = 0, timing = 0;
+  double parse = 0, schedule = 0, lower = 0, jit = 0, reference = 0, check = 0,
+         timing = 0;
 };
 
 struct OpWorkRecord {

@@ -37,8 +37,8 @@ static std::string formatQuantity(double value) {
 
 static std::string formatIndex(const std::vector<int64_t> &index) {
   return "[" +
-         llvm::join(llvm::map_range(index,
-                                    [](int64_t i) { return std::to_string(i); }),
+         llvm::join(llvm::map_range(
+                        index, [](int64_t i) { return std::to_string(i); }),
                     ", ") +
          "]";
 }
@@ -82,8 +82,8 @@ static void printCheck(const Record &record, llvm::raw_ostream &os) {
                            "(rtol {7:e1}, atol {8:e1})",
                            output.name, output.mismatches, output.elements,
                            formatIndex(*output.firstMismatch),
-                           formatValue(output.got), formatValue(output.expected),
-                           output.maxAbsError,
+                           formatValue(output.got),
+                           formatValue(output.expected), output.maxAbsError,
                            output.tolerance.rtol, output.tolerance.atol)
                  .str();
     }
@@ -136,9 +136,8 @@ void printReport(const Record &record, llvm::raw_ostream &os) {
                            formatDuration(timing.median),
                            formatDuration(timing.min),
                            formatDuration(timing.mean),
-                           formatDuration(timing.stddev),
-                           timing.samples.size(), timing.batch,
-                           timing.batch == 1 ? "" : "s"));
+                           formatDuration(timing.stddev), timing.samples.size(),
+                           timing.batch, timing.batch == 1 ? "" : "s"));
     std::vector<std::string> rates;
     if (auto gflops = record.getGflops())
       rates.push_back(llvm::formatv("{0:f2} GFLOP/s (best {1:f2})", *gflops,

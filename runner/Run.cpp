@@ -129,14 +129,14 @@ llvm::Error Runner::load() {
     return resolved.takeError();
   arguments = std::move(*resolved);
   for (const Argument &argument : arguments)
-    record.arguments.push_back({argument.index,
-                                typeToString(argument.signature.type),
-                                typeToString(argument.concreteType),
-                                {argument.shape.begin(), argument.shape.end()}});
+    record.arguments.push_back(
+        {argument.index,
+         typeToString(argument.signature.type),
+         typeToString(argument.concreteType),
+         {argument.shape.begin(), argument.shape.end()}});
   for (auto [index, type] :
        llvm::enumerate(function->getFunctionType().getResults())) {
-    auto signature =
-        getValueSignature(type, ("result #" + Twine(index)).str());
+    auto signature = getValueSignature(type, ("result #" + Twine(index)).str());
     if (!signature)
       return signature.takeError();
     results.push_back(*signature);
@@ -159,8 +159,8 @@ Runner::compile(ModuleOp module, const EngineOptions &engine) {
     argumentSignatures.push_back(argument.signature);
   std::unique_ptr<Kernel> compiled;
   llvm::Error error = llvm::Error::success();
-  if (llvm::Error crash = runGuarded(
-          "the LLVM compiler", ExitCode::CompileFailure, [&] {
+  if (llvm::Error crash =
+          runGuarded("the LLVM compiler", ExitCode::CompileFailure, [&] {
             auto result = Kernel::compile(module, functionName,
                                           argumentSignatures, results, engine);
             if (result)
@@ -190,8 +190,8 @@ llvm::Error Runner::compileScheduled() {
     llvm::Error error = llvm::Error::success();
     if (llvm::Error crash = runGuarded(
             "the transform interpreter", ExitCode::CompileFailure, [&] {
-              error = driver.applySchedule(*payload, *schedule,
-                                           options.entryPoint);
+              error =
+                  driver.applySchedule(*payload, *schedule, options.entryPoint);
             })) {
       llvm::consumeError(std::move(error));
       return crash;
@@ -298,23 +298,22 @@ llvm::Error Runner::checkAgainstReference() {
       continue;
     if (!isResult && !isa<MemRefType>(arguments[argIndex].signature.type))
       continue; // Tensor arguments are values: writes to them are not outputs.
-    int64_t reduction = isResult ? work.resultReduction[i]
-                                 : work.argReduction[argIndex];
-    OutputComparison comparison =
-        compareOutputs((*got)[i], (*expected)[i], reduction,
-                       {options.rtol, options.atol});
+    int64_t reduction =
+        isResult ? work.resultReduction[i] : work.argReduction[argIndex];
+    OutputComparison comparison = compareOutputs(
+        (*got)[i], (*expected)[i], reduction, {options.rtol, options.atol});
     bool written = isResult || work.argWritten[argIndex];
     if (!written && comparison.passed())
       continue; // An input that stayed as it was.
     comparison.name =
         isResult ? "result " + std::to_string(i) : arguments[argIndex].name;
-    comparison.type = typeToString(isResult ? results[i].type
-                                            : arguments[argIndex].signature.type);
+    comparison.type = typeToString(
+        isResult ? results[i].type : arguments[argIndex].signature.type);
     if (!written)
-      comparison.problem = "the kernel wrote to this input argument" +
-                           (comparison.problem.empty()
-                                ? std::string()
-                                : ": " + comparison.problem);
+      comparison.problem =
+          "the kernel wrote to this input argument" +
+          (comparison.problem.empty() ? std::string()
+                                      : ": " + comparison.problem);
     record.check.outputs.push_back(std::move(comparison));
   }
   record.phases.check = now() - start;
@@ -328,8 +327,9 @@ llvm::Error Runner::checkAgainstReference() {
         "the function has no results and writes no memref argument";
     return llvm::Error::success();
   }
-  bool passed = llvm::all_of(record.check.outputs,
-                             [](const OutputComparison &o) { return o.passed(); });
+  bool passed =
+      llvm::all_of(record.check.outputs,
+                   [](const OutputComparison &o) { return o.passed(); });
   record.check.status = passed ? "passed" : "failed";
   if (!passed)
     return makeError(ExitCode::Mismatch,

@@ -58,10 +58,11 @@ cl::list<std::string> scheduleLibraries(
     "schedule-lib", cl::value_desc("file"),
     cl::desc("File of named sequences for transform.include (repeatable)"),
     cl::sub(getRunCommand()), cl::cat(getRunCategory()));
-cl::opt<std::string> entryPoint(
-    "entry-point", cl::value_desc("name"), cl::init("__transform_main"),
-    cl::desc("Named sequence to apply (default: __transform_main)"),
-    cl::sub(getRunCommand()), cl::cat(getRunCategory()));
+cl::opt<std::string>
+    entryPoint("entry-point", cl::value_desc("name"),
+               cl::init("__transform_main"),
+               cl::desc("Named sequence to apply (default: __transform_main)"),
+               cl::sub(getRunCommand()), cl::cat(getRunCategory()));
 cl::opt<std::string>
     functionName("func", cl::value_desc("name"),
                  cl::desc("Function to run (default: the only public one)"),
@@ -69,24 +70,23 @@ cl::opt<std::string>
 cl::opt<uint64_t> seed("seed", cl::value_desc("n"), cl::init(0),
                        cl::desc("Seed of the random inputs (default: 0)"),
                        cl::sub(getRunCommand()), cl::cat(getRunCategory()));
-cl::opt<InitKind> init(
-    "init", cl::desc("How inputs are filled (default: random)"),
-    cl::init(InitKind::Random),
-    cl::values(clEnumValN(InitKind::Random, "random",
-                          "floats in [-1, 1), integers in [-8, 7]"),
-               clEnumValN(InitKind::Ones, "ones", "all ones"),
-               clEnumValN(InitKind::Zeros, "zeros", "all zeros"),
-               clEnumValN(InitKind::Arange, "arange",
-                          "the row-major element index")),
-    cl::sub(getRunCommand()), cl::cat(getRunCategory()));
+cl::opt<InitKind>
+    init("init", cl::desc("How inputs are filled (default: random)"),
+         cl::init(InitKind::Random),
+         cl::values(clEnumValN(InitKind::Random, "random",
+                               "floats in [-1, 1), integers in [-8, 7]"),
+                    clEnumValN(InitKind::Ones, "ones", "all ones"),
+                    clEnumValN(InitKind::Zeros, "zeros", "all zeros"),
+                    clEnumValN(InitKind::Arange, "arange",
+                               "the row-major element index")),
+         cl::sub(getRunCommand()), cl::cat(getRunCategory()));
 cl::list<std::string>
     dims("dim", cl::value_desc("spec=size"),
          cl::desc("Size of a dynamic dimension: by position (0, 1, ... over "
                   "the signature) or by a name from a loom.dims argument "
                   "attribute (repeatable)"),
          cl::sub(getRunCommand()), cl::cat(getRunCategory()));
-cl::opt<bool> noCheck("no-check",
-                      cl::desc("Do not compare with the reference"),
+cl::opt<bool> noCheck("no-check", cl::desc("Do not compare with the reference"),
                       cl::sub(getRunCommand()), cl::cat(getRunCategory()));
 cl::opt<double> rtol("rtol", cl::value_desc("x"),
                      cl::desc("Relative tolerance for float outputs "
@@ -198,8 +198,8 @@ int runRunCommand() {
     };
 
   Record record = runKernel(options, llvm::errs());
-  llvm::raw_ostream &table = options.jsonPath == "-" ? llvm::errs()
-                                                     : llvm::outs();
+  llvm::raw_ostream &table =
+      options.jsonPath == "-" ? llvm::errs() : llvm::outs();
   // A failure before anything ran is reported by its error alone.
   bool ran = record.exitCode == 0 ||
              record.exitCode == static_cast<int>(ExitCode::Mismatch);

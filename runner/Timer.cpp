@@ -23,7 +23,8 @@ TimingStats computeStats(ArrayRef<double> samples) {
   std::sort(sorted.begin(), sorted.end());
   size_t n = sorted.size();
   stats.min = sorted.front();
-  stats.median = n % 2 ? sorted[n / 2] : 0.5 * (sorted[n / 2 - 1] + sorted[n / 2]);
+  stats.median =
+      n % 2 ? sorted[n / 2] : 0.5 * (sorted[n / 2 - 1] + sorted[n / 2]);
   double sum = 0;
   for (double s : sorted)
     sum += s;

@@ -18,9 +18,10 @@ namespace mlir::loom {
 #define GEN_PASS_REGISTRATION
 #include "transforms/Passes.h.inc"
 
-/// Decomposes every op implementing linalg::AggregatedOpInterface under
-/// `root`. Returns failure (with a diagnostic) if one refuses to decompose.
-LogicalResult decomposeAggregatedOps(Operation *root);
+/// Decomposes every aggregated op (linalg.softmax, ...), linalg.pack and
+/// linalg.unpack under `root` (see loom-decompose). Returns failure, with a
+/// diagnostic at the op, if one cannot be decomposed.
+LogicalResult decomposeForLowering(Operation *root);
 
 } // namespace mlir::loom
 

@@ -9,15 +9,20 @@
 
 include "mlir/Pass/PassBase.td"
 
-def LoomDecomposeAggregatesPass
-    : Pass<"loom-decompose-aggregates", "func::FuncOp"> {
-  let summary = "Decompose aggregated linalg ops (e.g. linalg.softmax)";
+def LoomDecomposePass : Pass<"loom-decompose", "func::FuncOp"> {
+  let summary = "Decompose linalg ops that have no loop lowering of their own";
   let description = [{
-    Rewrites every op that implements `linalg::AggregatedOpInterface` (for
-    example `linalg.softmax`) into the sequence of structured ops it stands
-    for, so that the plain lowering and the work model can handle it. Runs at
-    the start of `loom-bufferize`; a schedule that wants another decomposition
-    applies `transform.structured.decompose_interface` itself.
+    Rewrites the linalg ops that neither bufferization nor
+    `convert-linalg-to-loops` handle into ops they do:
+
+    - ops implementing `linalg::AggregatedOpInterface`, such as
+      `linalg.softmax`, become the structured ops they stand for;
+    - `linalg.pack` becomes `tensor.pad` + `tensor.expand_shape` +
+      `linalg.transpose`, and `linalg.unpack` the reverse.
+
+    Runs at the start of `loom-bufferize`, after any schedule: a schedule that
+    wants another decomposition applies `transform.structured.decompose_interface`
+    or `transform.structured.lower_pack` itself.
 
     ```mlir
     %0 = linalg.softmax dimension(1) ins(%x : tensor<4x8xf32>)

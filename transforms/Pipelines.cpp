@@ -19,9 +19,9 @@ namespace mlir::loom {
 
 void buildBufferizePipeline(OpPassManager &pm) {
   // Elementwise arith/math ops on tensors become linalg.generic ops, which
-  // bufferize; aggregated ops become the structured ops they stand for.
+  // bufferize; softmax and packs become ops that lower to loops.
   pm.addNestedPass<func::FuncOp>(createConvertElementwiseToLinalgPass());
-  pm.addNestedPass<func::FuncOp>(createLoomDecomposeAggregatesPass());
+  pm.addNestedPass<func::FuncOp>(createLoomDecomposePass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(bufferization::createEmptyTensorEliminationPass());

@@ -4,7 +4,7 @@
 // runner and the tests alike:
 //
 //   loom-bufferize                   elementwise ops on tensors to linalg,
-//                                    decompose aggregates, one-shot
+//                                    decompose softmax and packs, one-shot
 //                                    bufferization, deallocation
 //   loom-lower-bufferized-to-llvm{threads=N}
 //                                    loops, vectors, memrefs, math, OpenMP

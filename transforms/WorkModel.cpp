@@ -87,9 +87,8 @@ static bool isStructured(Operation *op) {
 }
 
 /// Longest reduction among the counted ops that `root` depends on.
-static int64_t
-longestReductionFeeding(Value root,
-                        const llvm::DenseMap<Operation *, int64_t> &reductions) {
+static int64_t longestReductionFeeding(
+    Value root, const llvm::DenseMap<Operation *, int64_t> &reductions) {
   SetVector<Operation *> slice;
   BackwardSliceOptions options;
   options.omitBlockArguments = true;
@@ -195,7 +194,8 @@ FunctionWork analyzeFunctionWork(FunctionOpInterface func) {
     if (isa<MemRefType>(arg.getType())) {
       bool viaMaterialize = false, otherUse = false;
       for (Operation *user : arg.getUsers()) {
-        if (auto mat = dyn_cast<bufferization::MaterializeInDestinationOp>(user);
+        if (auto mat =
+                dyn_cast<bufferization::MaterializeInDestinationOp>(user);
             mat && mat.getDest() == arg) {
           viaMaterialize = true;
           longest = std::max(

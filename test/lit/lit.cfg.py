@@ -1,6 +1,7 @@
 # lit configuration of Loom's tool tests. The tree mirrors the source tree:
 # transforms/ (loom-opt passes and pipelines), schedules/ (the shipped
-# schedules applied by loom-opt), runner/ (the loom tool).
+# schedules applied by loom-opt), runner/ (the loom tool), docs/ (examples
+# the documentation shows).
 import os
 
 import lit.formats
@@ -19,6 +20,7 @@ config.environment["PATH"] = os.pathsep.join(
 config.environment["TERM"] = "dumb"
 
 utils = os.path.join(config.test_source_root, "utils")
+config.substitutions.append(("%{docs}", os.path.join(config.loom_src_root, "docs")))
 config.substitutions.append(("%{schedules}", os.path.join(config.loom_src_root, "schedules")))
 config.substitutions.append(("%{inputs}", os.path.join(config.test_source_root, "runner", "Inputs")))
 # `%{exit-code} CMD` runs CMD with stderr merged into stdout, then prints

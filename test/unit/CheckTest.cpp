@@ -41,7 +41,8 @@ TEST(ToleranceTest, IsCappedAndExactForIntegers) {
 
 TEST(CompareTest, AcceptsReorderingNoise) {
   Buffer expected = makeBuffer(ElementKind::F32, {1.0, -2.0, 3.0, 100.0});
-  Buffer got = makeBuffer(ElementKind::F32, {1.0 + 1e-6, -2.0, 3.0, 100.0 - 1e-4});
+  Buffer got =
+      makeBuffer(ElementKind::F32, {1.0 + 1e-6, -2.0, 3.0, 100.0 - 1e-4});
   OutputComparison result = compareOutputs(got, expected, 256, {});
   EXPECT_TRUE(result.passed());
   EXPECT_EQ(result.elements, 4);
@@ -71,9 +72,10 @@ TEST(CompareTest, NaNsAndInfinities) {
   const double nan = std::numeric_limits<double>::quiet_NaN();
   const double inf = std::numeric_limits<double>::infinity();
   Buffer expected = makeBuffer(ElementKind::F32, {nan, inf, -inf, 1.0});
-  EXPECT_TRUE(compareOutputs(makeBuffer(ElementKind::F32, {nan, inf, -inf, 1.0}),
-                             expected, 1, {})
-                  .passed());
+  EXPECT_TRUE(
+      compareOutputs(makeBuffer(ElementKind::F32, {nan, inf, -inf, 1.0}),
+                     expected, 1, {})
+          .passed());
   EXPECT_EQ(compareOutputs(makeBuffer(ElementKind::F32, {1.0, inf, inf, nan}),
                            expected, 1, {})
                 .mismatches,

@@ -159,11 +159,37 @@ TEST_F(EngineTest, ThreadedForallWritesEveryTile) {
     EXPECT_EQ(arguments[0].getInt(i), i);
 }
 
+TEST_F(EngineTest, PackLayoutMatchesCpp) {
+  // Rows in tiles of 8: out[io][j][ii] = in[io * 8 + ii][j].
+  auto kernel = compile(R"mlir(
+    func.func @pack(%src: tensor<16x3xi32>) -> tensor<2x3x8xi32> {
+      %e = tensor.empty() : tensor<2x3x8xi32>
+      %p = linalg.pack %src inner_dims_pos = [0] inner_tiles = [8] into %e : tensor<16x3xi32> -> tensor<2x3x8xi32>
+      return %p : tensor<2x3x8xi32>
+    })mlir",
+                        "pack");
+  ASSERT_TRUE(kernel);
+  SmallVector<Buffer> arguments;
+  arguments.push_back(Buffer::allocate(ElementKind::I32, {16, 3}));
+  for (int64_t i = 0; i < 48; ++i)
+    arguments[0].setInt(i, i);
+  kernel->bind(arguments);
+  kernel->call();
+  SmallVector<Buffer> results = kernel->takeResults();
+  ASSERT_EQ(results.size(), 1u);
+  for (int64_t io = 0; io < 2; ++io)
+    for (int64_t j = 0; j < 3; ++j)
+      for (int64_t ii = 0; ii < 8; ++ii)
+        EXPECT_EQ(results[0].getInt((io * 3 + j) * 8 + ii),
+                  (io * 8 + ii) * 3 + j);
+}
+
 /// runKernel is the library behind `loom run`: call it in-process.
 TEST(RunKernelTest, ReportsSuccessAndErrorsInTheRecord) {
   llvm::SmallString<128> path;
   int fd;
-  ASSERT_FALSE(llvm::sys::fs::createTemporaryFile("loom-test", "mlir", fd, path));
+  ASSERT_FALSE(
+      llvm::sys::fs::createTemporaryFile("loom-test", "mlir", fd, path));
   {
     llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
     os << R"mlir(
@@ -193,7 +219,8 @@ TEST(RunKernelTest, ReportsSuccessAndErrorsInTheRecord) {
   Record missing = runKernel(options, os);
   EXPECT_EQ(missing.exitCode, 2);
   EXPECT_EQ(missing.status, "invalid-input");
-  EXPECT_EQ(missing.error, "the payload has no function @missing (it defines @twice)");
+  EXPECT_EQ(missing.error,
+            "the payload has no function @missing (it defines @twice)");
   llvm::sys::fs::remove(path);
 }
 

@@ -52,7 +52,8 @@ TEST(DimSizeTest, Parses) {
 
 TEST_F(InputsTest, NamesTieDimensionsTogether) {
   auto arguments = resolve(kDynamicMatmul, {"M=8", "K=32", "3=5"});
-  ASSERT_TRUE(static_cast<bool>(arguments)) << llvm::toString(arguments.takeError());
+  ASSERT_TRUE(static_cast<bool>(arguments))
+      << llvm::toString(arguments.takeError());
   ASSERT_EQ(arguments->size(), 4u);
   EXPECT_EQ((*arguments)[0].shape, SmallVector<int64_t>({8, 32}));
   EXPECT_EQ((*arguments)[1].shape, SmallVector<int64_t>({32, 16}));
@@ -112,8 +113,8 @@ TEST(CreateInputTest, RandomIsDeterministicAndInRange) {
   Buffer first = createInput(argument, InitKind::Random, 42);
   Buffer second = createInput(argument, InitKind::Random, 42);
   Buffer otherSeed = createInput(argument, InitKind::Random, 43);
-  Buffer otherArgument =
-      createInput(makeArgument(ElementKind::F32, {64, 64}, 1), InitKind::Random, 42);
+  Buffer otherArgument = createInput(
+      makeArgument(ElementKind::F32, {64, 64}, 1), InitKind::Random, 42);
   bool differsBySeed = false, differsByArgument = false;
   double sum = 0;
   for (int64_t i = 0; i < first.getNumElements(); ++i) {
@@ -131,7 +132,8 @@ TEST(CreateInputTest, RandomIsDeterministicAndInRange) {
 }
 
 TEST(CreateInputTest, IntegerRanges) {
-  Buffer ints = createInput(makeArgument(ElementKind::I32, {4096}), InitKind::Random, 0);
+  Buffer ints =
+      createInput(makeArgument(ElementKind::I32, {4096}), InitKind::Random, 0);
   int64_t low = 0, high = 0;
   for (int64_t i = 0; i < ints.getNumElements(); ++i) {
     low = std::min(low, ints.getInt(i));
@@ -139,7 +141,8 @@ TEST(CreateInputTest, IntegerRanges) {
   }
   EXPECT_EQ(low, -8);
   EXPECT_EQ(high, 7);
-  Buffer flags = createInput(makeArgument(ElementKind::I1, {256}), InitKind::Random, 0);
+  Buffer flags =
+      createInput(makeArgument(ElementKind::I1, {256}), InitKind::Random, 0);
   int64_t ones = 0;
   for (int64_t i = 0; i < flags.getNumElements(); ++i)
     ones += flags.getInt(i);
@@ -148,10 +151,14 @@ TEST(CreateInputTest, IntegerRanges) {
 }
 
 TEST(CreateInputTest, DeterministicPatterns) {
-  Buffer ones = createInput(makeArgument(ElementKind::BF16, {3}), InitKind::Ones, 0);
-  Buffer zeros = createInput(makeArgument(ElementKind::F64, {3}), InitKind::Zeros, 0);
-  Buffer arange = createInput(makeArgument(ElementKind::F16, {2, 3}), InitKind::Arange, 0);
-  Buffer wrapped = createInput(makeArgument(ElementKind::I8, {200}), InitKind::Arange, 0);
+  Buffer ones =
+      createInput(makeArgument(ElementKind::BF16, {3}), InitKind::Ones, 0);
+  Buffer zeros =
+      createInput(makeArgument(ElementKind::F64, {3}), InitKind::Zeros, 0);
+  Buffer arange =
+      createInput(makeArgument(ElementKind::F16, {2, 3}), InitKind::Arange, 0);
+  Buffer wrapped =
+      createInput(makeArgument(ElementKind::I8, {200}), InitKind::Arange, 0);
   for (int64_t i = 0; i < 3; ++i) {
     EXPECT_EQ(ones.getFloat(i), 1.0);
     EXPECT_EQ(zeros.getFloat(i), 0.0);

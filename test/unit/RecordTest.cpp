@@ -114,7 +114,8 @@ TEST(RecordTest, RoundTrip) {
   const OutputComparison &output = record.check.outputs[0];
   EXPECT_EQ(output.mismatches, 3);
   EXPECT_EQ(output.tolerance.atol, 2e-3);
-  EXPECT_EQ(output.firstMismatch, std::optional<std::vector<int64_t>>({{1, 2}}));
+  EXPECT_EQ(output.firstMismatch,
+            std::optional<std::vector<int64_t>>({{1, 2}}));
   EXPECT_TRUE(std::isnan(output.got));
   EXPECT_EQ(output.expected, 4.0);
 

@@ -157,7 +157,7 @@ TEST_F(WorkModelTest, SoftmaxIsCountedAfterDecomposition) {
   ASSERT_TRUE(module);
   auto function = *module->getOps<func::FuncOp>().begin();
   EXPECT_EQ(analyzeFunctionWork(function).uncounted.size(), 1u);
-  ASSERT_TRUE(succeeded(decomposeAggregatedOps(*module)));
+  ASSERT_TRUE(succeeded(decomposeForLowering(*module)));
   FunctionWork work = analyzeFunctionWork(function);
   EXPECT_TRUE(work.uncounted.empty());
   // max, then sub + exp, then add, then div: 5 ops per element.
