@@ -127,6 +127,11 @@ OwningOpRef<ModuleOp> Driver::extractEmbeddedSchedule(ModuleOp payload) {
   bool found = false;
   for (Operation &op :
        llvm::make_early_inc_range(payload.getBody()->getOperations())) {
+    bool isSchedule =
+        isa<transform::NamedSequenceOp>(op) || isScheduleModule(op);
+    // The schedule is located where it starts in the payload.
+    if (isSchedule && !found)
+      (*schedule)->setLoc(op.getLoc());
     if (isa<transform::NamedSequenceOp>(op)) {
       op.moveBefore(body, body->end());
       found = true;

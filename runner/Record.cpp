@@ -368,6 +368,22 @@ public:
     }
   }
 
+  /// Calls `fn(element, elementPath)` for each element of the array
+  /// `object[key]`.
+  void forEach(const json &object, const std::string &path, const char *key,
+               llvm::function_ref<void(const json &, const std::string &)> fn) {
+    const json *array = field(object, path, key, /*required=*/true);
+    if (!array)
+      return;
+    std::string here = path + "." + key;
+    if (!array->is_array()) {
+      fail(here, "must be an array");
+      return;
+    }
+    for (auto [i, element] : llvm::enumerate(*array))
+      fn(element, here + "[" + std::to_string(i) + "]");
+  }
+
   void read(const json &object, const std::string &path, const char *key,
             FileInfo &out, bool required = true) {
     if (const json *value = field(object, path, key, required)) {
@@ -455,18 +471,13 @@ llvm::Expected<Record> recordFromJson(const json &root) {
       reader.read(*schedule, "schedule", "sha256", info.file.sha256);
     }
     reader.read(*schedule, "schedule", "entry_point", info.entryPoint);
-    if (const json *libraries =
-            reader.field(*schedule, "schedule", "libraries", true)) {
-      if (!libraries->is_array())
-        reader.fail("schedule.libraries", "must be an array");
-      else
-        for (const json &library : *libraries) {
-          FileInfo file;
-          reader.read(library, "schedule.libraries[]", "path", file.path);
-          reader.read(library, "schedule.libraries[]", "sha256", file.sha256);
-          info.libraries.push_back(file);
-        }
-    }
+    reader.forEach(*schedule, "schedule", "libraries",
+                   [&](const json &library, const std::string &path) {
+                     FileInfo file;
+                     reader.read(library, path, "path", file.path);
+                     reader.read(library, path, "sha256", file.sha256);
+                     info.libraries.push_back(file);
+                   });
     record.schedule = info;
   }
   reader.read(root, "record", "function", record.function);
@@ -481,20 +492,16 @@ llvm::Expected<Record> recordFromJson(const json &root) {
   }
   record.options.function = record.function;
 
-  if (const json *arguments = reader.field(root, "record", "arguments", true)) {
-    if (!arguments->is_array())
-      reader.fail("record.arguments", "must be an array");
-    else
-      for (const json &argument : *arguments) {
-        ArgumentRecord info;
-        reader.read(argument, "arguments[]", "index", info.index);
-        reader.read(argument, "arguments[]", "type", info.type);
-        reader.read(argument, "arguments[]", "concrete_type",
-                    info.concreteType);
-        reader.read(argument, "arguments[]", "shape", info.shape);
-        record.arguments.push_back(info);
-      }
-  }
+  reader.forEach(root, "record", "arguments",
+                 [&](const json &argument, const std::string &path) {
+                   ArgumentRecord info;
+                   reader.read(argument, path, "index", info.index);
+                   reader.read(argument, path, "type", info.type);
+                   reader.read(argument, path, "concrete_type",
+                               info.concreteType);
+                   reader.read(argument, path, "shape", info.shape);
+                   record.arguments.push_back(info);
+                 });
   if (const json *phases = reader.field(root, "record", "phases_s", true)) {
     PhaseTimes &times = record.phases;
     for (auto [key, slot] :
@@ -510,13 +517,10 @@ llvm::Expected<Record> recordFromJson(const json &root) {
   if (const json *check = reader.field(root, "record", "check", true)) {
     reader.read(*check, "check", "status", record.check.status);
     reader.read(*check, "check", "reason", record.check.reason, false);
-    if (const json *outputs = reader.field(*check, "check", "outputs", true)) {
-      if (!outputs->is_array())
-        reader.fail("check.outputs", "must be an array");
-      else
-        for (const json &output : *outputs) {
+    reader.forEach(
+        *check, "check", "outputs",
+        [&](const json &output, const std::string &path) {
           OutputComparison cmp;
-          const std::string path = "check.outputs[]";
           reader.read(output, path, "name", cmp.name);
           reader.read(output, path, "type", cmp.type);
           reader.read(output, path, "elements", cmp.elements);
@@ -531,17 +535,15 @@ llvm::Expected<Record> recordFromJson(const json &root) {
           reader.read(output, path, "problem", cmp.problem, false);
           if (const json *first =
                   reader.field(output, path, "first_mismatch", false)) {
+            std::string here = path + ".first_mismatch";
             std::vector<int64_t> index;
-            reader.read(*first, path + ".first_mismatch", "index", index);
+            reader.read(*first, here, "index", index);
             cmp.firstMismatch = index;
-            reader.readNumberOrNaN(*first, path + ".first_mismatch", "got",
-                                   cmp.got);
-            reader.readNumberOrNaN(*first, path + ".first_mismatch", "expected",
-                                   cmp.expected);
+            reader.readNumberOrNaN(*first, here, "got", cmp.got);
+            reader.readNumberOrNaN(*first, here, "expected", cmp.expected);
           }
           record.check.outputs.push_back(cmp);
-        }
-    }
+        });
   }
   if (const json *timing = reader.field(root, "record", "timing", false)) {
     TimingStats stats;
@@ -561,21 +563,17 @@ llvm::Expected<Record> recordFromJson(const json &root) {
     reader.read(*work, "work", "bytes", summary.bytes);
     reader.read(*work, "work", "complete", summary.complete);
     reader.read(*work, "work", "uncounted", summary.uncounted);
-    if (const json *ops = reader.field(*work, "work", "ops", true)) {
-      if (!ops->is_array())
-        reader.fail("work.ops", "must be an array");
-      else
-        for (const json &op : *ops) {
-          OpWorkRecord info;
-          reader.read(op, "work.ops[]", "op", info.op);
-          reader.read(op, "work.ops[]", "loc", info.loc);
-          reader.read(op, "work.ops[]", "flops", info.flops);
-          reader.read(op, "work.ops[]", "bytes", info.bytes);
-          reader.read(op, "work.ops[]", "iterations", info.iterations);
-          reader.read(op, "work.ops[]", "reduction", info.reduction);
-          summary.ops.push_back(info);
-        }
-    }
+    reader.forEach(*work, "work", "ops",
+                   [&](const json &op, const std::string &path) {
+                     OpWorkRecord info;
+                     reader.read(op, path, "op", info.op);
+                     reader.read(op, path, "loc", info.loc);
+                     reader.read(op, path, "flops", info.flops);
+                     reader.read(op, path, "bytes", info.bytes);
+                     reader.read(op, path, "iterations", info.iterations);
+                     reader.read(op, path, "reduction", info.reduction);
+                     summary.ops.push_back(info);
+                   });
     record.work = summary;
   }
   if (!reader.error.empty())

@@ -92,8 +92,8 @@ llvm::Error Runner::load() {
     if (!file)
       return file.takeError();
     if (embedded)
-      llvm::errs() << "loom: warning: the payload embeds a schedule; using "
-                   << options.schedulePath << " instead\n";
+      emitWarning(embedded->getLoc()) << "the payload embeds a schedule; using "
+                                      << options.schedulePath << " instead";
     schedule = std::move(file->module);
     record.schedule = ScheduleInfo{file->file, false, options.entryPoint, {}};
   } else if (embedded) {

@@ -18,7 +18,7 @@
 // TILE-IR: scf.for
 // TILE-IR-NOT: vector.
 
-// OVERRIDE: loom: warning: the payload embeds a schedule; using {{.*}}vectorize-all.mlir instead
+// OVERRIDE: embedded-schedule.mlir:{{[0-9]+}}:1: warning: the payload embeds a schedule; using {{.*}}vectorize-all.mlir instead
 // OVERRIDE: check       arg 1: passed
 // NONE: loom run {{.*}} @scale  (no schedule)
 
