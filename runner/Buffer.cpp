@@ -41,32 +41,6 @@ std::optional<ElementKind> getElementKind(Type type) {
   return std::nullopt;
 }
 
-llvm::StringRef getElementKindName(ElementKind kind) {
-  switch (kind) {
-  case ElementKind::I1:
-    return "i1";
-  case ElementKind::I8:
-    return "i8";
-  case ElementKind::I16:
-    return "i16";
-  case ElementKind::I32:
-    return "i32";
-  case ElementKind::I64:
-    return "i64";
-  case ElementKind::Index:
-    return "index";
-  case ElementKind::F16:
-    return "f16";
-  case ElementKind::BF16:
-    return "bf16";
-  case ElementKind::F32:
-    return "f32";
-  case ElementKind::F64:
-    return "f64";
-  }
-  llvm_unreachable("unknown element kind");
-}
-
 int64_t getByteSize(ElementKind kind) {
   switch (kind) {
   case ElementKind::I1:

@@ -24,7 +24,6 @@ namespace mlir::loom {
 enum class ElementKind { I1, I8, I16, I32, I64, Index, F16, BF16, F32, F64 };
 
 std::optional<ElementKind> getElementKind(Type type);
-llvm::StringRef getElementKindName(ElementKind kind);
 /// Bytes per element in memory (i1 takes one byte, index eight).
 int64_t getByteSize(ElementKind kind);
 bool isFloatKind(ElementKind kind);

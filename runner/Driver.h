@@ -43,8 +43,6 @@ public:
   explicit Driver(llvm::raw_ostream &diagnostics);
   ~Driver();
 
-  MLIRContext &getContext() { return context; }
-
   /// Error diagnostics printed since the last call (`file:line:col: error:
   /// message`), for the record.
   std::vector<std::string> takeErrors();

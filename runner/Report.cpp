@@ -11,7 +11,8 @@
 
 namespace mlir::loom {
 
-std::string formatDuration(double seconds) {
+/// "12.300 ms", "850.0 ns", "1.200 s".
+static std::string formatDuration(double seconds) {
   double magnitude = std::fabs(seconds);
   if (magnitude >= 1.0)
     return llvm::formatv("{0:f3} s", seconds).str();

@@ -16,9 +16,6 @@ namespace mlir::loom {
 /// Prints the short table that `loom run` shows on stdout.
 void printReport(const Record &record, llvm::raw_ostream &os);
 
-/// "12.3 ms", "850 ns", "1.20 s".
-std::string formatDuration(double seconds);
-
 } // namespace mlir::loom
 
 #endif // LOOM_RUNNER_REPORT_H
