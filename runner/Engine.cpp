@@ -5,6 +5,7 @@
 
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/FileSystem.h"
@@ -215,19 +216,21 @@ SmallVector<Buffer> Kernel::takeResults() {
 
 void Kernel::releaseResults() {
   auto *base = reinterpret_cast<char *>(resultStorage.data());
+  // A buffer returned twice (`return %x, %x`) is freed once.
+  llvm::SmallPtrSet<void *, 4> freed;
   for (auto [result, offset] : llvm::zip_equal(results, resultOffsets)) {
     if (result.isScalar)
       continue;
     auto *descriptor = reinterpret_cast<int64_t *>(base + offset);
     auto *allocated = reinterpret_cast<char *>(descriptor[0]);
+    descriptor[0] = 0;
     if (!allocated)
       continue;
     bool borrowed = llvm::any_of(argumentRanges, [&](auto range) {
       return allocated >= range.first && allocated < range.second;
     });
-    if (!borrowed)
+    if (!borrowed && freed.insert(allocated).second)
       std::free(allocated);
-    descriptor[0] = 0;
   }
 }
 

@@ -44,6 +44,16 @@ func.func @identity(%x: tensor<4x4xf32>) -> tensor<4x4xf32> {
   return %x : tensor<4x4xf32>
 }
 
+// The same buffer returned twice is compared twice and freed once.
+// RUN: loom run %s --func twice --iters 3 | FileCheck %s --check-prefix=TWICE
+// TWICE:      check       result 0: passed
+// TWICE-NEXT:             result 1: passed
+// TWICE:      time/call
+func.func @twice(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
+  %0 = arith.addf %x, %x : tensor<4xf32>
+  return %0, %0 : tensor<4xf32>, tensor<4xf32>
+}
+
 // A returned constant.
 // CONSTANT: check       result 0: passed
 func.func @constant() -> tensor<4xi32> {
