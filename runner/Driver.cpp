@@ -10,7 +10,6 @@
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Transform/IR/TransformDialect.h"
@@ -252,18 +251,20 @@ llvm::Expected<WorkSummary> Driver::analyzeWork(ModuleOp payload,
   OwningOpRef<ModuleOp> copy = payload.clone();
   auto function = copy->lookupSymbol<func::FuncOp>(name);
   specializeArguments(function, arguments);
-  PassManager pm = PassManager::on<ModuleOp>(&context);
-  pm.addPass(createCanonicalizerPass());
-  pm.addPass(createCSEPass());
-  // Count what the lowering will see: elementwise ops on tensors as generics.
-  pm.addNestedPass<func::FuncOp>(createConvertElementwiseToLinalgPass());
-  if (failed(pm.run(*copy)) || failed(verify(*copy)))
+  // Static shapes first, so that contradicting sizes fail the verifier here;
+  // then the same normalization as the lowering.
+  PassManager shapes = PassManager::on<ModuleOp>(&context);
+  shapes.addPass(createCanonicalizerPass());
+  if (failed(shapes.run(*copy)) || failed(verify(*copy)))
     return makeError(ExitCode::InvalidInput,
                      "the argument sizes do not fit the payload (see the "
                      "error above); check the --dim values");
-  if (failed(decomposeForLowering(*copy)))
+  PassManager normalize = PassManager::on<ModuleOp>(&context);
+  buildNormalizePipeline(normalize);
+  if (failed(normalize.run(*copy)))
     return makeError(ExitCode::InvalidInput,
-                     "cannot decompose an op to count its work");
+                     "cannot prepare the payload to count its work (see the "
+                     "error above)");
 
   FunctionWork work = analyzeFunctionWork(function);
   WorkSummary summary;

@@ -147,13 +147,12 @@ Kernel::compile(ModuleOp llvmModule, llvm::StringRef name,
   if (!options.objectPath.empty())
     kernel->engine->dumpToObjectFile(options.objectPath);
 
-  int64_t offset = 0, alignment = 1;
+  int64_t offset = 0;
   for (const ValueSignature &result : kernel->results) {
     auto [size, align] = getLayout(result);
     offset = (offset + align - 1) / align * align;
     kernel->resultOffsets.push_back(offset);
     offset += size;
-    alignment = std::max(alignment, align);
   }
   kernel->resultStorage.assign((offset + 7) / 8 + 1, 0);
   kernel->hasResults = !kernel->results.empty();

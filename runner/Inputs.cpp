@@ -47,7 +47,7 @@ llvm::Expected<DimSize> parseDimSize(llvm::StringRef text) {
   return dim;
 }
 
-static std::string typeToString(Type type) {
+std::string typeToString(Type type) {
   std::string text;
   llvm::raw_string_ostream os(text);
   type.print(os);

@@ -52,6 +52,9 @@ struct ValueSignature {
   int64_t rank = 0;
 };
 
+/// `type` as MLIR prints it.
+std::string typeToString(Type type);
+
 /// The signature of `type`, or an invalid-input error naming `what`.
 llvm::Expected<ValueSignature> getValueSignature(Type type,
                                                  llvm::StringRef what);

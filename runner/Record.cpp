@@ -384,13 +384,10 @@ public:
       fn(element, here + "[" + std::to_string(i) + "]");
   }
 
-  void read(const json &object, const std::string &path, const char *key,
-            FileInfo &out, bool required = true) {
-    if (const json *value = field(object, path, key, required)) {
-      std::string here = path + "." + key;
-      read(*value, here, "path", out.path);
-      read(*value, here, "sha256", out.sha256);
-    }
+  /// Reads {path, sha256} from `value` itself.
+  void readFile(const json &value, const std::string &path, FileInfo &out) {
+    read(value, path, "path", out.path);
+    read(value, path, "sha256", out.sha256);
   }
 };
 } // namespace
@@ -462,21 +459,18 @@ llvm::Expected<Record> recordFromJson(const json &root) {
     reader.read(*host, "host", "features", record.host.features);
     reader.read(*host, "host", "logical_cpus", record.host.logicalCpus);
   }
-  reader.read(root, "record", "payload", record.payload);
+  if (const json *payload = reader.field(root, "record", "payload", true))
+    reader.readFile(*payload, "payload", record.payload);
   if (const json *schedule = reader.field(root, "record", "schedule", false)) {
     ScheduleInfo info;
     reader.read(*schedule, "schedule", "embedded", info.embedded);
-    if (!info.embedded) {
-      reader.read(*schedule, "schedule", "path", info.file.path);
-      reader.read(*schedule, "schedule", "sha256", info.file.sha256);
-    }
+    if (!info.embedded)
+      reader.readFile(*schedule, "schedule", info.file);
     reader.read(*schedule, "schedule", "entry_point", info.entryPoint);
     reader.forEach(*schedule, "schedule", "libraries",
                    [&](const json &library, const std::string &path) {
-                     FileInfo file;
-                     reader.read(library, path, "path", file.path);
-                     reader.read(library, path, "sha256", file.sha256);
-                     info.libraries.push_back(file);
+                     reader.readFile(library, path,
+                                     info.libraries.emplace_back());
                    });
     record.schedule = info;
   }

@@ -15,13 +15,6 @@
 
 namespace mlir::loom {
 
-static std::string typeToString(Type type) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  type.print(os);
-  return text;
-}
-
 namespace {
 /// One `loom run`, step by step. Each step fills its part of the record.
 class Runner {
@@ -45,7 +38,6 @@ private:
   }
 
   llvm::Error load();
-  llvm::Error prepareInputs();
   llvm::Error compileScheduled();
   llvm::Error checkAgainstReference();
   llvm::Error time();
@@ -236,12 +228,6 @@ llvm::Error Runner::compileScheduled() {
   return llvm::Error::success();
 }
 
-llvm::Error Runner::prepareInputs() {
-  for (const Argument &argument : arguments)
-    inputs.push_back(createInput(argument, options.init, options.seed));
-  return llvm::Error::success();
-}
-
 llvm::Expected<SmallVector<Buffer>> Runner::callOnce(Kernel &target,
                                                      llvm::StringRef what) {
   SmallVector<Buffer> argumentBuffers;
@@ -363,8 +349,8 @@ llvm::Error Runner::run() {
     return error;
   if (llvm::Error error = compileScheduled())
     return error;
-  if (llvm::Error error = prepareInputs())
-    return error;
+  for (const Argument &argument : arguments)
+    inputs.push_back(createInput(argument, options.init, options.seed));
   if (llvm::Error error = checkAgainstReference())
     return error;
   return time();

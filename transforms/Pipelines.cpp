@@ -17,13 +17,17 @@
 
 namespace mlir::loom {
 
-void buildBufferizePipeline(OpPassManager &pm) {
+void buildNormalizePipeline(OpPassManager &pm) {
   // Elementwise arith/math ops on tensors become linalg.generic ops, which
   // bufferize; softmax and packs become ops that lower to loops.
   pm.addNestedPass<func::FuncOp>(createConvertElementwiseToLinalgPass());
   pm.addNestedPass<func::FuncOp>(createLoomDecomposePass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+}
+
+void buildBufferizePipeline(OpPassManager &pm) {
+  buildNormalizePipeline(pm);
   pm.addPass(bufferization::createEmptyTensorEliminationPass());
   bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferizeFunctionBoundaries = true;

@@ -28,6 +28,12 @@ struct LowerToLLVMOptions {
   unsigned threads = 1;
 };
 
+/// Adds what loom-bufferize does before bufferizing: elementwise ops on
+/// tensors become linalg.generic, softmax and packs are decomposed, then
+/// canonicalize and cse. The work model counts the payload after this too, so
+/// it counts what the lowering sees.
+void buildNormalizePipeline(OpPassManager &pm);
+
 /// Adds the bufferization stage to a module pass manager.
 void buildBufferizePipeline(OpPassManager &pm);
 

@@ -32,3 +32,12 @@ config.substitutions.append(
 config.substitutions.append(
     ("%{json-get}", f"{config.python_executable} {os.path.join(utils, 'json-get.py')}")
 )
+
+# Host CPU features that machine-code checks depend on.
+try:
+    with open("/proc/cpuinfo") as cpuinfo:
+        flags = next((l.split(":", 1)[1].split() for l in cpuinfo if l.startswith("flags")), [])
+except OSError:
+    flags = []
+if "fma" in flags:
+    config.available_features.add("fma")
