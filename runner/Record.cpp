@@ -2,6 +2,7 @@
 
 #include "runner/Record.h"
 #include "runner/Engine.h"
+#include "runner/JsonReader.h"
 #include "runner/Status.h"
 
 #include "llvm/Config/llvm-config.h"
@@ -44,7 +45,7 @@ static std::string readCpuModel() {
   return "";
 }
 
-static std::string currentTimestamp() {
+std::string currentTimestamp() {
   std::time_t time = std::time(nullptr);
   std::tm utc;
   gmtime_r(&time, &utc);
@@ -98,6 +99,13 @@ static ordered_json fileToJson(const FileInfo &file) {
   return {{"path", file.path}, {"sha256", file.sha256}};
 }
 
+static ordered_json knobsToJson(ArrayRef<KnobSetting> knobs) {
+  ordered_json result = ordered_json::object();
+  for (const KnobSetting &knob : knobs)
+    result[knob.name] = knob.value;
+  return result;
+}
+
 static ordered_json optionsToJson(const RunOptions &options) {
   ordered_json dims = ordered_json::object();
   for (const DimSize &dim : options.dims)
@@ -107,6 +115,7 @@ static ordered_json optionsToJson(const RunOptions &options) {
       {"seed", options.seed},
       {"init", getInitKindName(options.init).str()},
       {"dims", dims},
+      {"knobs", knobsToJson(options.knobs)},
       {"check", options.check},
       {"rtol", optionalToJson(options.rtol)},
       {"atol", optionalToJson(options.atol)},
@@ -172,7 +181,8 @@ ordered_json toJson(const Record &record) {
                        : ordered_json(record.schedule->file.sha256)},
         {"embedded", record.schedule->embedded},
         {"entry_point", record.schedule->entryPoint},
-        {"libraries", libraries}};
+        {"libraries", libraries},
+        {"knobs", knobsToJson(record.schedule->knobs)}};
   } else {
     result["schedule"] = nullptr;
   }
@@ -240,159 +250,40 @@ ordered_json toJson(const Record &record) {
 }
 
 llvm::Error writeRecord(const Record &record, llvm::StringRef path) {
-  std::string text = toJson(record).dump(2) + "\n";
-  if (path == "-") {
-    llvm::outs() << text;
-    llvm::outs().flush();
-    return llvm::Error::success();
-  }
-  std::error_code ec;
-  llvm::raw_fd_ostream os(path, ec, llvm::sys::fs::OF_Text);
-  if (ec)
-    return makeError(ExitCode::InvalidInput,
-                     "cannot write the JSON record to '" + path +
-                         "': " + ec.message());
-  os << text;
-  return llvm::Error::success();
+  return writeTextFile(toJson(record).dump(2) + "\n", path, "the JSON record");
 }
 
 //===----------------------------------------------------------------------===//
 // Reading
 //===----------------------------------------------------------------------===//
 
-namespace {
-/// Reads typed fields and remembers the first problem, with its JSON path.
-/// (The project is built without exceptions: every access is checked.)
-class Reader {
-public:
-  std::string error;
 
-  const json *field(const json &object, const std::string &path,
-                    const char *key, bool required) {
-    if (!object.is_object()) {
-      fail(path, "must be an object");
-      return nullptr;
-    }
-    auto it = object.find(key);
-    if (it == object.end() || it->is_null()) {
-      if (required)
-        fail(path + "." + key, "is missing");
-      return nullptr;
-    }
-    return &*it;
+/// Reads {path, sha256} from `value` itself.
+static void readFile(JsonReader &reader, const json &value,
+                     const std::string &path, FileInfo &out) {
+  reader.read(value, path, "path", out.path);
+  reader.read(value, path, "sha256", out.sha256);
+}
+
+static void readKnobs(JsonReader &reader, const json &object,
+                      const std::string &path, std::vector<KnobSetting> &out) {
+  const json *knobs = reader.field(object, path, "knobs", false);
+  if (!knobs)
+    return;
+  if (!knobs->is_object()) {
+    reader.fail(path + ".knobs", "must be an object");
+    return;
   }
-
-  void fail(const std::string &path, const std::string &what) {
-    if (error.empty())
-      error = path + " " + what;
-  }
-
-  void read(const json &object, const std::string &path, const char *key,
-            std::string &out, bool required = true) {
-    if (const json *value = field(object, path, key, required)) {
-      if (value->is_string())
-        out = value->get<std::string>();
-      else
-        fail(path + "." + key, "must be a string");
-    }
-  }
-
-  void read(const json &object, const std::string &path, const char *key,
-            bool &out, bool required = true) {
-    if (const json *value = field(object, path, key, required)) {
-      if (value->is_boolean())
-        out = value->get<bool>();
-      else
-        fail(path + "." + key, "must be a boolean");
-    }
-  }
-
-  template <typename T>
-  std::enable_if_t<std::is_arithmetic_v<T>>
-  read(const json &object, const std::string &path, const char *key, T &out,
-       bool required = true) {
-    const json *value = field(object, path, key, required);
-    if (!value)
-      return;
-    if (std::is_integral_v<T> ? !value->is_number_integer()
-                              : !value->is_number()) {
-      fail(path + "." + key,
-           std::is_integral_v<T> ? "must be an integer" : "must be a number");
+  for (auto it = knobs->begin(); it != knobs->end(); ++it) {
+    if (!it.value().is_string()) {
+      reader.fail(path + ".knobs." + it.key(), "must be a string");
       return;
     }
-    out = value->get<T>();
+    out.push_back({it.key(), it.value().get<std::string>()});
   }
+}
 
-  template <typename T>
-  void read(const json &object, const std::string &path, const char *key,
-            std::optional<T> &out) {
-    if (!field(object, path, key, /*required=*/false))
-      return;
-    T value{};
-    read(object, path, key, value);
-    out = value;
-  }
-
-  /// Numbers that may have been written as null (NaN, infinities).
-  void readNumberOrNaN(const json &object, const std::string &path,
-                       const char *key, double &out) {
-    out = std::nan("");
-    read(object, path, key, out, /*required=*/false);
-  }
-
-  template <typename T>
-  void read(const json &object, const std::string &path, const char *key,
-            std::vector<T> &out, bool required = true) {
-    const json *value = field(object, path, key, required);
-    if (!value)
-      return;
-    if (!value->is_array()) {
-      fail(path + "." + key, "must be an array");
-      return;
-    }
-    out.clear();
-    for (auto [i, element] : llvm::enumerate(*value)) {
-      bool good;
-      if constexpr (std::is_same_v<T, std::string>)
-        good = element.is_string();
-      else if constexpr (std::is_integral_v<T>)
-        good = element.is_number_integer();
-      else
-        good = element.is_number();
-      if (!good) {
-        fail(path + "." + key + "[" + std::to_string(i) + "]",
-             "has the wrong type");
-        return;
-      }
-      out.push_back(element.template get<T>());
-    }
-  }
-
-  /// Calls `fn(element, elementPath)` for each element of the array
-  /// `object[key]`.
-  void forEach(const json &object, const std::string &path, const char *key,
-               llvm::function_ref<void(const json &, const std::string &)> fn) {
-    const json *array = field(object, path, key, /*required=*/true);
-    if (!array)
-      return;
-    std::string here = path + "." + key;
-    if (!array->is_array()) {
-      fail(here, "must be an array");
-      return;
-    }
-    for (auto [i, element] : llvm::enumerate(*array))
-      fn(element, here + "[" + std::to_string(i) + "]");
-  }
-
-  /// Reads {path, sha256} from `value` itself.
-  void readFile(const json &value, const std::string &path, FileInfo &out) {
-    read(value, path, "path", out.path);
-    read(value, path, "sha256", out.sha256);
-  }
-};
-} // namespace
-
-static void readOptions(Reader &reader, const json &object,
+static void readOptions(JsonReader &reader, const json &object,
                         RunOptions &options) {
   const std::string path = "options";
   reader.read(object, path, "no_schedule", options.noSchedule);
@@ -415,6 +306,7 @@ static void readOptions(Reader &reader, const json &object,
         options.dims.push_back({it.key(), it.value().get<int64_t>()});
       }
   }
+  readKnobs(reader, object, path, options.knobs);
   reader.read(object, path, "check", options.check);
   reader.read(object, path, "rtol", options.rtol);
   reader.read(object, path, "atol", options.atol);
@@ -429,7 +321,7 @@ static void readOptions(Reader &reader, const json &object,
 }
 
 llvm::Expected<Record> recordFromJson(const json &root) {
-  Reader reader;
+  JsonReader reader;
   Record record;
   std::string schema;
   int version = 0;
@@ -460,18 +352,19 @@ llvm::Expected<Record> recordFromJson(const json &root) {
     reader.read(*host, "host", "logical_cpus", record.host.logicalCpus);
   }
   if (const json *payload = reader.field(root, "record", "payload", true))
-    reader.readFile(*payload, "payload", record.payload);
+    readFile(reader, *payload, "payload", record.payload);
   if (const json *schedule = reader.field(root, "record", "schedule", false)) {
     ScheduleInfo info;
     reader.read(*schedule, "schedule", "embedded", info.embedded);
     if (!info.embedded)
-      reader.readFile(*schedule, "schedule", info.file);
+      readFile(reader, *schedule, "schedule", info.file);
     reader.read(*schedule, "schedule", "entry_point", info.entryPoint);
     reader.forEach(*schedule, "schedule", "libraries",
                    [&](const json &library, const std::string &path) {
-                     reader.readFile(library, path,
+                     readFile(reader, library, path,
                                      info.libraries.emplace_back());
                    });
+    readKnobs(reader, *schedule, "schedule", info.knobs);
     record.schedule = info;
   }
   reader.read(root, "record", "function", record.function);
@@ -577,11 +470,10 @@ llvm::Expected<Record> recordFromJson(const json &root) {
 }
 
 llvm::Expected<Record> parseRecord(llvm::StringRef text) {
-  json root = json::parse(text.begin(), text.end(), nullptr,
-                          /*allow_exceptions=*/false);
-  if (root.is_discarded())
-    return makeError(ExitCode::InvalidInput, "not valid JSON");
-  return recordFromJson(root);
+  auto root = parseJson(text, "the record");
+  if (!root)
+    return root.takeError();
+  return recordFromJson(*root);
 }
 
 } // namespace mlir::loom

@@ -39,6 +39,8 @@ struct ScheduleInfo {
   bool embedded = false;
   std::string entryPoint;
   std::vector<FileInfo> libraries;
+  /// The value of every tunable of the schedule (given or written in it).
+  std::vector<KnobSetting> knobs;
 };
 
 struct ToolInfo {
@@ -126,6 +128,9 @@ struct Record {
   std::optional<double> getBestGflops() const;
   std::optional<double> getGigabytesPerSecond() const;
 };
+
+/// Now, UTC, ISO 8601 ("2026-11-22T10:00:00Z").
+std::string currentTimestamp();
 
 /// Fills the tool, host and timestamp fields of a new record.
 Record createRecord();

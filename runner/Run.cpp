@@ -4,6 +4,7 @@
 #include "runner/CrashGuard.h"
 #include "runner/Driver.h"
 #include "runner/Engine.h"
+#include "runner/Knobs.h"
 #include "runner/Status.h"
 
 #include "transforms/Pipelines.h"
@@ -15,16 +16,22 @@
 
 namespace mlir::loom {
 
-namespace {
 /// One `loom run`, step by step. Each step fills its part of the record.
-class Runner {
+class KernelRun::Runner {
 public:
-  Runner(const RunOptions &options, Record &record,
-         llvm::raw_ostream &diagnostics)
-      : options(options), record(record), driver(diagnostics) {}
+  Runner(const RunOptions &options, llvm::raw_ostream &diagnostics)
+      : options(options), driver(diagnostics) {
+    record = createRecord();
+    record.options = options;
+    record.payload.path = options.payloadPath;
+  }
 
-  llvm::Error run();
-  std::vector<std::string> takeDiagnostics() { return driver.takeErrors(); }
+  /// Everything before timing: load, schedule, compile, check.
+  llvm::Error prepare();
+  /// One more timing loop.
+  llvm::Error time();
+  /// Puts `error` into the record.
+  void fail(llvm::Error error);
 
 private:
   void progress(llvm::StringRef message) {
@@ -40,7 +47,6 @@ private:
   llvm::Error load();
   llvm::Error compileScheduled();
   llvm::Error checkAgainstReference();
-  llvm::Error time();
 
   /// Compiles `module` (LLVM dialect) into a kernel for the function.
   llvm::Expected<std::unique_ptr<Kernel>> compile(ModuleOp module,
@@ -50,8 +56,11 @@ private:
   llvm::Expected<SmallVector<Buffer>> callOnce(Kernel &kernel,
                                                llvm::StringRef what);
 
-  const RunOptions &options;
-  Record &record;
+public:
+  const RunOptions options;
+  Record record;
+
+private:
   Driver driver;
 
   OwningOpRef<ModuleOp> payload, reference, schedule;
@@ -63,9 +72,8 @@ private:
   /// Arguments of the scheduled kernel after the check call, reused for timing.
   SmallVector<Buffer> timingArguments;
 };
-} // namespace
 
-llvm::Error Runner::load() {
+llvm::Error KernelRun::Runner::load() {
   double start = now();
   progress("parsing the payload");
   auto loaded = driver.load(options.payloadPath, "payload");
@@ -104,9 +112,18 @@ llvm::Error Runner::load() {
     if (llvm::Error error = driver.addLibrary(*schedule, std::move(*library)))
       return error;
   }
-  if (schedule)
+  if (schedule) {
     if (llvm::Error error = driver.checkSchedule(*schedule, options.entryPoint))
       return error;
+    if (llvm::Error error = applyKnobs(*schedule, options.knobs))
+      return error;
+    for (const Tunable &tunable : listTunables(*schedule))
+      record.schedule->knobs.push_back({tunable.name, *tunable.selected});
+  } else if (!options.knobs.empty()) {
+    return makeError(ExitCode::InvalidInput,
+                     "--knob needs a schedule: pass --schedule or embed one "
+                     "in the payload");
+  }
 
   auto function = driver.findFunction(*payload, options.function);
   if (!function)
@@ -145,7 +162,7 @@ llvm::Error Runner::load() {
 }
 
 llvm::Expected<std::unique_ptr<Kernel>>
-Runner::compile(ModuleOp module, const EngineOptions &engine) {
+KernelRun::Runner::compile(ModuleOp module, const EngineOptions &engine) {
   SmallVector<ValueSignature> argumentSignatures;
   for (const Argument &argument : arguments)
     argumentSignatures.push_back(argument.signature);
@@ -168,7 +185,7 @@ Runner::compile(ModuleOp module, const EngineOptions &engine) {
   return compiled;
 }
 
-llvm::Error Runner::compileScheduled() {
+llvm::Error KernelRun::Runner::compileScheduled() {
   if (!options.dumpIRDir.empty())
     if (std::error_code ec =
             llvm::sys::fs::create_directories(options.dumpIRDir))
@@ -228,7 +245,7 @@ llvm::Error Runner::compileScheduled() {
   return llvm::Error::success();
 }
 
-llvm::Expected<SmallVector<Buffer>> Runner::callOnce(Kernel &target,
+llvm::Expected<SmallVector<Buffer>> KernelRun::Runner::callOnce(Kernel &target,
                                                      llvm::StringRef what) {
   SmallVector<Buffer> argumentBuffers;
   for (const Buffer &input : inputs)
@@ -245,7 +262,7 @@ llvm::Expected<SmallVector<Buffer>> Runner::callOnce(Kernel &target,
   return outputs;
 }
 
-llvm::Error Runner::checkAgainstReference() {
+llvm::Error KernelRun::Runner::checkAgainstReference() {
   if (!options.check) {
     record.check.status = "skipped";
     record.check.reason = "--no-check";
@@ -324,7 +341,7 @@ llvm::Error Runner::checkAgainstReference() {
   return llvm::Error::success();
 }
 
-llvm::Error Runner::time() {
+llvm::Error KernelRun::Runner::time() {
   progress("timing");
   if (timingArguments.empty())
     for (const Buffer &input : inputs)
@@ -344,32 +361,59 @@ llvm::Error Runner::time() {
   return llvm::Error::success();
 }
 
-llvm::Error Runner::run() {
+llvm::Error KernelRun::Runner::prepare() {
   if (llvm::Error error = load())
     return error;
   if (llvm::Error error = compileScheduled())
     return error;
   for (const Argument &argument : arguments)
     inputs.push_back(createInput(argument, options.init, options.seed));
-  if (llvm::Error error = checkAgainstReference())
-    return error;
-  return time();
+  return checkAgainstReference();
 }
 
-Record runKernel(const RunOptions &options, llvm::raw_ostream &diagnostics) {
+void KernelRun::Runner::fail(llvm::Error error) {
+  auto [code, message] = takeError(std::move(error));
+  record.exitCode = static_cast<int>(code);
+  record.status = getStatusName(code).str();
+  record.error = message;
+  std::vector<std::string> diagnostics = driver.takeErrors();
+  record.diagnostics.insert(record.diagnostics.end(), diagnostics.begin(),
+                            diagnostics.end());
+}
+
+KernelRun::KernelRun(const RunOptions &options, llvm::raw_ostream &diagnostics)
+    : runner(std::make_unique<Runner>(options, diagnostics)) {
   enableCrashRecovery();
-  Record record = createRecord();
-  record.options = options;
-  record.payload.path = options.payloadPath;
-  Runner runner(options, record, diagnostics);
-  if (llvm::Error error = runner.run()) {
-    auto [code, message] = takeError(std::move(error));
-    record.exitCode = static_cast<int>(code);
-    record.status = getStatusName(code).str();
-    record.error = message;
-    record.diagnostics = runner.takeDiagnostics();
+}
+
+KernelRun::~KernelRun() = default;
+
+bool KernelRun::prepare() {
+  if (llvm::Error error = runner->prepare()) {
+    runner->fail(std::move(error));
+    return false;
   }
-  return record;
+  prepared = true;
+  return true;
+}
+
+bool KernelRun::time() {
+  if (!prepared || runner->record.exitCode != 0)
+    return false;
+  if (llvm::Error error = runner->time()) {
+    runner->fail(std::move(error));
+    return false;
+  }
+  return true;
+}
+
+const Record &KernelRun::getRecord() const { return runner->record; }
+
+Record runKernel(const RunOptions &options, llvm::raw_ostream &diagnostics) {
+  KernelRun run(options, diagnostics);
+  if (run.prepare())
+    run.time();
+  return run.getRecord();
 }
 
 } // namespace mlir::loom

@@ -67,6 +67,11 @@ cl::opt<std::string>
     functionName("func", cl::value_desc("name"),
                  cl::desc("Function to run (default: the only public one)"),
                  cl::sub(getRunCommand()), cl::cat(getRunCategory()));
+cl::list<std::string> knobs(
+    "knob", cl::value_desc("name=value"),
+    cl::desc("Value of a transform.tune.knob (an option, e.g. tile=32) or "
+             "region index of a transform.tune.alternatives (repeatable)"),
+    cl::sub(getRunCommand()), cl::cat(getRunCategory()));
 cl::opt<uint64_t> seed("seed", cl::value_desc("n"), cl::init(0),
                        cl::desc("Seed of the random inputs (default: 0)"),
                        cl::sub(getRunCommand()), cl::cat(getRunCategory()));
@@ -147,6 +152,12 @@ static bool fillOptions(RunOptions &options) {
                                    scheduleLibraries.end());
   options.entryPoint = entryPoint;
   options.function = functionName;
+  for (const std::string &text : knobs) {
+    auto knob = parseKnobSetting(text);
+    if (!knob)
+      return usage(takeError(knob.takeError()).second);
+    options.knobs.push_back(*knob);
+  }
   options.seed = seed;
   options.init = init;
   for (const std::string &text : dims) {

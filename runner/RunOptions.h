@@ -4,6 +4,7 @@
 #define LOOM_RUNNER_RUNOPTIONS_H
 
 #include "runner/Inputs.h"
+#include "runner/Knobs.h"
 #include "runner/Timer.h"
 
 #include <functional>
@@ -21,6 +22,8 @@ struct RunOptions {
   bool noSchedule = false;
   std::vector<std::string> scheduleLibraries;
   std::string entryPoint = "__transform_main";
+  /// Values of the schedule's tune.knob / tune.alternatives, by name.
+  std::vector<KnobSetting> knobs;
   /// Empty: the only public function.
   std::string function;
 

@@ -7,12 +7,12 @@
 //   2. Thread tile: scf.forall over 64 x 256 tiles of C (one OpenMP task each
 //      with --threads > 1).
 //   3. Cache tile: K blocks of 256 (the B panel of a thread tile is 256 KiB,
-//      it stays in L2).
+//      it stays in L2); the block is the knob "k_block".
 //   4. Register tile: 8 rows x 32 columns of C = 16 zmm accumulators, k step 1,
 //      lowered to broadcast-A x B-vector FMAs with the tile kept in registers
 //      across the K block (schedules/lib/vector.mlir).
 //
-// Sizes must be multiples of the tiles: M of 64, N of 256, K of 256.
+// Sizes must be multiples of the tiles: M of 64, N of 256, K of k_block.
 // Needs --schedule-lib schedules/lib/vector.mlir.
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @loom_vector_to_fma(
@@ -60,9 +60,12 @@ module attributes {transform.with_named_sequence} {
     %thread_tile, %forall = transform.structured.tile_using_forall %compute
         tile_sizes [64, 8]
       : (!transform.op<"linalg.generic">) -> (!transform.any_op, !transform.any_op)
+    // A tunable (loom run --knob k_block=128; "knobs" in a bench suite).
+    %k = transform.tune.knob<"k_block"> = 256 from options = [64, 128, 256, 512]
+      -> !transform.param<i64>
     %k_block, %k_loop = transform.structured.tile_using_for %thread_tile
-        tile_sizes [0, 0, 256, 0]
-      : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+        tile_sizes [0, 0, %k, 0]
+      : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
     %register_tile, %m_loop, %n_loop = transform.structured.tile_using_for %k_block
         tile_sizes [8, 1, 0, 0]
       : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)

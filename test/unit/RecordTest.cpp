@@ -166,7 +166,10 @@ TEST(RecordTest, ReaderErrorsNameTheField) {
                              "record.schema_version is 99; this Loom reads 1");
   auto notJson = parseRecord("{ nope");
   ASSERT_FALSE(static_cast<bool>(notJson));
-  EXPECT_EQ(llvm::toString(notJson.takeError()), "not valid JSON");
+  EXPECT_EQ(llvm::toString(notJson.takeError()),
+            "the record:1:4: not valid JSON: syntax error while parsing "
+            "object key - invalid literal; last read: '{ no'; expected "
+            "string literal");
 }
 
 } // namespace
