@@ -19,6 +19,13 @@ llvm::cl::SubCommand &getRunCommand();
 /// Runs `loom run` with the parsed options; returns the exit code.
 int runRunCommand();
 
+llvm::cl::SubCommand &getBenchCommand();
+int runBenchCommand();
+llvm::cl::SubCommand &getCompareCommand();
+int runCompareCommand();
+llvm::cl::SubCommand &getReportCommand();
+int runReportCommand();
+
 } // namespace mlir::loom
 
 #endif // LOOM_RUNNER_COMMANDS_H

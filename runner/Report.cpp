@@ -1,6 +1,8 @@
 //===- Report.cpp - The human-readable summary of a run -------------------===//
 
 #include "runner/Report.h"
+#include "runner/BenchResults.h"
+#include "runner/Statistics.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -11,8 +13,7 @@
 
 namespace mlir::loom {
 
-/// "12.300 ms", "850.0 ns", "1.200 s".
-static std::string formatDuration(double seconds) {
+std::string formatDuration(double seconds) {
   double magnitude = std::fabs(seconds);
   if (magnitude >= 1.0)
     return llvm::formatv("{0:f3} s", seconds).str();
@@ -162,6 +163,97 @@ void printReport(const Record &record, llvm::raw_ostream &os) {
   addStep("check", phases.check);
   addStep("timing", phases.timing);
   printRow(os, "phases", llvm::join(steps, ", "));
+}
+
+Table::Table(std::vector<std::string> columns) {
+  for (std::string &column : columns) {
+    bool right = llvm::StringRef(column).starts_with(">");
+    rightAligned.push_back(right);
+    header.push_back(right ? column.substr(1) : column);
+  }
+}
+
+void Table::addRow(std::vector<std::string> row) {
+  row.resize(header.size());
+  rows.push_back(std::move(row));
+}
+
+void Table::print(llvm::raw_ostream &os, bool markdown) const {
+  if (markdown) {
+    auto printLine = [&](const std::vector<std::string> &cells) {
+      os << "|";
+      for (const std::string &cell : cells) {
+        std::string escaped;
+        for (char c : cell)
+          escaped += c == '|' ? std::string("\\|") : std::string(1, c);
+        os << " " << escaped << " |";
+      }
+      os << "\n";
+    };
+    printLine(header);
+    os << "|";
+    for (bool right : rightAligned)
+      os << (right ? " ---: |" : " :--- |");
+    os << "\n";
+    for (const std::vector<std::string> &row : rows)
+      printLine(row);
+    return;
+  }
+  std::vector<size_t> widths(header.size());
+  for (size_t i = 0; i < header.size(); ++i) {
+    widths[i] = header[i].size();
+    for (const std::vector<std::string> &row : rows)
+      widths[i] = std::max(widths[i], row[i].size());
+  }
+  auto printLine = [&](const std::vector<std::string> &cells) {
+    std::string line;
+    for (size_t i = 0; i < cells.size(); ++i) {
+      if (i)
+        line += "  ";
+      std::string pad(widths[i] - cells[i].size(), ' ');
+      line += rightAligned[i] ? pad + cells[i] : cells[i] + pad;
+    }
+    os << llvm::StringRef(line).rtrim() << "\n";
+  };
+  printLine(header);
+  for (const std::vector<std::string> &row : rows)
+    printLine(row);
+}
+
+void printBenchReport(const BenchResults &results, llvm::raw_ostream &os) {
+  const BenchContext &context = results.context;
+  os << "loom bench " << context.suitePath << ": " << results.benchmarks.size()
+     << " benchmark" << (results.benchmarks.size() == 1 ? "" : "s") << " x "
+     << context.repetitions << " repetition"
+     << (context.repetitions == 1 ? "" : "s") << " on " << context.host.cpu
+     << (context.revision ? " at " + context.revision->substr(0, 12) +
+                                (context.dirty ? " (dirty)" : "")
+                          : std::string())
+     << "\n";
+  Table table({"benchmark", "status", ">median", ">cv", ">GFLOP/s",
+               ">GB/s", ">% peak", ">reps"});
+  for (const BenchmarkResult &benchmark : results.benchmarks) {
+    auto format = [](std::optional<double> value, const char *style) {
+      return value ? llvm::formatv(style, *value).str() : std::string("-");
+    };
+    std::vector<double> medians = benchmark.getRepetitionMedians();
+    std::optional<double> spread;
+    if (medians.size() > 1 && median(medians) > 0)
+      spread = 100.0 * standardDeviation(medians) / mean(medians);
+    std::optional<double> time = benchmark.getMedianTime();
+    table.addRow({benchmark.name, benchmark.record.status,
+                  time ? formatDuration(*time) : "-",
+                  spread ? llvm::formatv("{0:f1}%", *spread).str() : "-",
+                  format(benchmark.getGflops(), "{0:f2}"),
+                  format(benchmark.getGigabytesPerSecond(), "{0:f2}"),
+                  format(benchmark.getPercentOfPeak(context), "{0:f1}"),
+                  std::to_string(benchmark.repetitions.size())});
+  }
+  table.print(os);
+  for (const BenchmarkResult &benchmark : results.benchmarks)
+    if (!benchmark.ok())
+      os << "  " << benchmark.name << ": " << benchmark.record.status << ": "
+         << benchmark.record.error << "\n";
 }
 
 } // namespace mlir::loom

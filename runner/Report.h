@@ -6,6 +6,7 @@
 #include "runner/Record.h"
 
 #include <string>
+#include <vector>
 
 namespace llvm {
 class raw_ostream;
@@ -13,8 +14,31 @@ class raw_ostream;
 
 namespace mlir::loom {
 
+/// "12.300 ms", "850.0 ns", "1.200 s".
+std::string formatDuration(double seconds);
+
 /// Prints the short table that `loom run` shows on stdout.
 void printReport(const Record &record, llvm::raw_ostream &os);
+
+struct BenchResults;
+/// Prints one line per benchmark of `loom bench`: status, median time,
+/// spread, throughput and % of peak.
+void printBenchReport(const BenchResults &results, llvm::raw_ostream &os);
+
+/// Rows of text in aligned columns, or as a Markdown table.
+class Table {
+public:
+  /// A column whose header starts with '>' is right-aligned (the '>' is not
+  /// printed).
+  explicit Table(std::vector<std::string> header);
+  void addRow(std::vector<std::string> row);
+  void print(llvm::raw_ostream &os, bool markdown = false) const;
+
+private:
+  std::vector<std::string> header;
+  std::vector<bool> rightAligned;
+  std::vector<std::vector<std::string>> rows;
+};
 
 } // namespace mlir::loom
 

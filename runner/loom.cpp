@@ -24,16 +24,28 @@ int main(int argc, char **argv) {
   });
   // Touch the subcommands so that they register before parsing.
   getRunCommand();
+  getBenchCommand();
+  getCompareCommand();
+  getReportCommand();
   cl::HideUnrelatedOptions(getToolCategory());
   if (!cl::ParseCommandLineOptions(
           argc, argv,
           "Loom: optimize linalg kernels with transform-dialect schedules\n\n"
-          "  loom run PAYLOAD.mlir [--schedule SCHEDULE.mlir] [options]\n\n"
+          "  loom run PAYLOAD.mlir [--schedule SCHEDULE.mlir] [options]\n"
+          "  loom bench SUITE.json [--out RESULTS.json] [options]\n"
+          "  loom compare BASE.json NEW.json [options]\n"
+          "  loom report RESULTS.json... --html OUT.html\n\n"
           "Run 'loom run --help' for the options of a subcommand.\n",
           &llvm::errs()))
     return static_cast<int>(ExitCode::InvalidInput);
   if (getRunCommand())
     return runRunCommand();
+  if (getBenchCommand())
+    return runBenchCommand();
+  if (getCompareCommand())
+    return runCompareCommand();
+  if (getReportCommand())
+    return runReportCommand();
   llvm::errs() << "loom: error: no subcommand given; try 'loom --help'\n";
   return static_cast<int>(ExitCode::InvalidInput);
 }
