@@ -22,13 +22,15 @@ Record makeRecord() {
   record.schedule = ScheduleInfo{{"schedule.mlir", std::string(64, 'b')},
                                  false,
                                  "main",
-                                 {{"lib.mlir", std::string(64, 'c')}}};
+                                 {{"lib.mlir", std::string(64, 'c')}},
+                                 {{"tile", "32"}, {"order", "1"}}};
   record.function = "matmul";
   record.options.payloadPath = "payload.mlir";
   record.options.schedulePath = "schedule.mlir";
   record.options.scheduleLibraries = {"lib.mlir"};
   record.options.entryPoint = "main";
   record.options.function = "matmul";
+  record.options.knobs = {{"tile", "32"}};
   record.options.seed = 9;
   record.options.init = InitKind::Arange;
   record.options.dims = {{"M", 128}, {"0", 4}};
@@ -87,12 +89,18 @@ TEST(RecordTest, RoundTrip) {
   EXPECT_EQ(record.schedule->entryPoint, "main");
   ASSERT_EQ(record.schedule->libraries.size(), 1u);
   EXPECT_EQ(record.schedule->libraries[0].sha256, std::string(64, 'c'));
+  ASSERT_EQ(record.schedule->knobs.size(), 2u);
+  EXPECT_EQ(record.schedule->knobs[1].name, "order");
+  EXPECT_EQ(record.schedule->knobs[1].value, "1");
   EXPECT_EQ(record.function, "matmul");
 
   const RunOptions &options = record.options;
   EXPECT_EQ(options.payloadPath, "payload.mlir");
   EXPECT_EQ(options.schedulePath, "schedule.mlir");
   EXPECT_EQ(options.scheduleLibraries, std::vector<std::string>({"lib.mlir"}));
+  ASSERT_EQ(options.knobs.size(), 1u);
+  EXPECT_EQ(options.knobs[0].name, "tile");
+  EXPECT_EQ(options.knobs[0].value, "32");
   EXPECT_EQ(options.seed, 9u);
   EXPECT_EQ(options.init, InitKind::Arange);
   ASSERT_EQ(options.dims.size(), 2u);
