@@ -41,3 +41,28 @@ except OSError:
     flags = []
 if "fma" in flags:
     config.available_features.add("fma")
+
+# `%{python} %{utils}/script.py` runs a test helper.
+config.substitutions.append(("%{python}", config.python_executable))
+config.substitutions.append(("%{utils}", utils))
+
+# Consumers of loom bench's output, when installed (`make test` installs
+# them): headless Chromium for the HTML report, Google Benchmark's compare.py
+# (libbenchmark-tools, with python3-scipy) for the gbench format.
+import shutil
+import subprocess
+
+chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+if chromium:
+    config.available_features.add("chromium")
+    config.substitutions.append(("%{chromium}", chromium))
+else:
+    lit_config.note("chromium is not installed: the test of the HTML report in a browser is skipped (apt-get install chromium)")
+gbench_compare = "/usr/share/benchmark/compare.py"
+if os.path.exists(gbench_compare) and subprocess.run(
+    ["/usr/bin/python3", "-c", "import scipy"], capture_output=True
+).returncode == 0:
+    config.available_features.add("gbench-compare")
+    config.substitutions.append(("%{gbench-compare}", f"/usr/bin/python3 {gbench_compare}"))
+else:
+    lit_config.note("Google Benchmark's compare.py is not installed: its reading of loom bench --format gbench is not tested (apt-get install libbenchmark-tools python3-scipy)")
