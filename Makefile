@@ -12,20 +12,24 @@ PACKAGES := cmake ninja-build g++ python3 libzstd-dev \
   libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools clang-22 lld-22 \
   libomp-22-dev nlohmann-json3-dev libgtest-dev python3-psutil bsdutils
 
+# Only the tests need these: Chromium loads the HTML report of loom report,
+# Google Benchmark's compare.py (with scipy) reads loom bench --format gbench.
+TEST_PACKAGES := chromium libbenchmark-tools python3-scipy
+
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: demo test deps configure build docs format clean
+.PHONY: demo test deps test-deps configure build docs format clean
 
 demo: build
 	$(BUILD_DIR)/bin/loom run schedules/matmul/matmul.mlir \
 	  --schedule schedules/matmul/schedule.mlir \
 	  --schedule-lib schedules/lib/vector.mlir
 
-test: build
+test: build test-deps
 	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS)
 
-deps:
-	@missing=""; for p in $(PACKAGES); do \
+deps test-deps:
+	@missing=""; for p in $(if $(filter test-deps,$@),$(TEST_PACKAGES),$(PACKAGES)); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" \
 	    || missing="$$missing $$p"; \
 	done; \

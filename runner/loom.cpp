@@ -35,7 +35,7 @@ int main(int argc, char **argv) {
           "  loom bench SUITE.json [--out RESULTS.json] [options]\n"
           "  loom compare BASE.json NEW.json [options]\n"
           "  loom report RESULTS.json... --html OUT.html\n\n"
-          "Run 'loom run --help' for the options of a subcommand.\n",
+          "Run 'loom SUBCOMMAND --help' for its options and exit codes.\n",
           &llvm::errs()))
     return static_cast<int>(ExitCode::InvalidInput);
   if (getRunCommand())
