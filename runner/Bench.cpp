@@ -23,15 +23,15 @@ selectBenchmarks(const Suite &suite, llvm::StringRef filter) {
   std::string problem;
   if (!filter.empty() && !regex.isValid(problem))
     return makeError(ExitCode::InvalidInput,
-                     "--filter '" + filter + "' is not a valid regex: " +
-                         problem);
+                     "--filter '" + filter +
+                         "' is not a valid regex: " + problem);
   for (const BenchmarkSpec &spec : suite.benchmarks)
     if (filter.empty() || regex.match(spec.name))
       selected.push_back(&spec);
   if (selected.empty())
-    return makeError(ExitCode::InvalidInput,
-                     "--filter '" + filter + "' matches no benchmark of " +
-                         suite.path);
+    return makeError(ExitCode::InvalidInput, "--filter '" + filter +
+                                                 "' matches no benchmark of " +
+                                                 suite.path);
   return selected;
 }
 
@@ -45,9 +45,8 @@ static std::optional<std::string> capture(llvm::StringRef program,
   llvm::SmallString<128> output;
   if (llvm::sys::fs::createTemporaryFile("loom-capture", "txt", output))
     return std::nullopt;
-  std::optional<llvm::StringRef> redirects[] = {llvm::StringRef(""),
-                                                llvm::StringRef(output),
-                                                llvm::StringRef("")};
+  std::optional<llvm::StringRef> redirects[] = {
+      llvm::StringRef(""), llvm::StringRef(output), llvm::StringRef("")};
   SmallVector<llvm::StringRef> argv = {*path};
   argv.append(arguments.begin(), arguments.end());
   int status = llvm::sys::ExecuteAndWait(*path, argv, std::nullopt, redirects,
@@ -114,7 +113,9 @@ llvm::Expected<BenchResults> runSuite(const Suite &suite,
   llvm::sys::path::remove_filename(directory);
   if (options.revision) {
     context.revision = options.revision;
-  } else if (auto git = findGitRevision(directory.empty() ? llvm::StringRef(".") : llvm::StringRef(directory))) {
+  } else if (auto git = findGitRevision(directory.empty()
+                                            ? llvm::StringRef(".")
+                                            : llvm::StringRef(directory))) {
     context.revision = git->first;
     context.dirty = git->second;
   }

@@ -81,10 +81,10 @@ cl::opt<unsigned> repetitions(
              "at least 5 on each side to call a change significant at "
              "--alpha 0.01)"),
     cl::sub(getBenchCommand()), cl::cat(getBenchCategory()));
-cl::opt<std::string>
-    filter("filter", cl::value_desc("regex"),
-           cl::desc("Only the benchmarks whose name matches"),
-           cl::sub(getBenchCommand()), cl::cat(getBenchCategory()));
+cl::opt<std::string> filter("filter", cl::value_desc("regex"),
+                            cl::desc("Only the benchmarks whose name matches"),
+                            cl::sub(getBenchCommand()),
+                            cl::cat(getBenchCategory()));
 cl::opt<uint64_t> shuffleSeed(
     "shuffle-seed", cl::value_desc("n"), cl::init(0),
     cl::desc("Seed of the order of benchmarks in each round (default: 0)"),

@@ -91,15 +91,9 @@ const BenchmarkResult *BenchResults::find(llvm::StringRef name) const {
 // Loom's format
 //===----------------------------------------------------------------------===//
 
-template <typename T> static json optionalToJson(const std::optional<T> &value) {
+template <typename T>
+static json optionalToJson(const std::optional<T> &value) {
   return value ? json(*value) : json(nullptr);
-}
-
-static json timingToJson(const TimingStats &stats) {
-  return {{"median_s", stats.median}, {"min_s", stats.min},
-          {"mean_s", stats.mean},     {"stddev_s", stats.stddev},
-          {"warmup", stats.warmup},   {"batch", stats.batch},
-          {"total_s", stats.total},   {"samples_s", stats.samples}};
 }
 
 json toJson(const BenchResults &results) {
@@ -167,9 +161,9 @@ llvm::Expected<BenchResults> benchResultsFromJson(const json &root) {
   reader.read(root, "results", "schema", schema);
   reader.read(root, "results", "schema_version", version);
   if (reader.error.empty() && schema != "loom-bench-results")
-    reader.fail("results.schema",
-                "is '" + schema + "', not loom-bench-results (is this a "
-                "`loom bench --format loom` file?)");
+    reader.fail("results.schema", "is '" + schema +
+                                      "', not loom-bench-results (is this a "
+                                      "`loom bench --format loom` file?)");
   if (reader.error.empty() && version != BenchResults::kSchemaVersion)
     reader.fail("results.schema_version",
                 "is " + std::to_string(version) + "; this Loom reads " +
@@ -222,19 +216,8 @@ llvm::Expected<BenchResults> benchResultsFromJson(const json &root) {
         reader.read(object, path, "tags", benchmark.tags);
         reader.forEach(object, path, "repetitions",
                        [&](const json &repetition, const std::string &here) {
-                         TimingStats stats;
-                         reader.read(repetition, here, "median_s",
-                                     stats.median);
-                         reader.read(repetition, here, "min_s", stats.min);
-                         reader.read(repetition, here, "mean_s", stats.mean);
-                         reader.read(repetition, here, "stddev_s",
-                                     stats.stddev);
-                         reader.read(repetition, here, "warmup", stats.warmup);
-                         reader.read(repetition, here, "batch", stats.batch);
-                         reader.read(repetition, here, "total_s", stats.total);
-                         reader.read(repetition, here, "samples_s",
-                                     stats.samples);
-                         benchmark.repetitions.push_back(std::move(stats));
+                         readTiming(reader, repetition, here,
+                                    benchmark.repetitions.emplace_back());
                        });
         if (const json *record = reader.field(object, path, "record", true)) {
           auto parsed = recordFromJson(*record);

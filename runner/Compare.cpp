@@ -73,12 +73,12 @@ BenchmarkComparison compareSamples(llvm::StringRef name,
     size_t needed = 1;
     while (minimumPValue(needed, needed) > options.alpha)
       ++needed;
-    result.reason = llvm::formatv("too few repetitions ({0} vs {1}) to be "
-                                  "significant at alpha {2}; use at least {3} "
-                                  "each",
-                                  baseTimes.size(), newTimes.size(),
-                                  options.alpha, needed)
-                        .str();
+    result.reason =
+        llvm::formatv("too few repetitions ({0} vs {1}) to be "
+                      "significant at alpha {2}; use at least {3} "
+                      "each",
+                      baseTimes.size(), newTimes.size(), options.alpha, needed)
+            .str();
     return result;
   }
   MannWhitneyResult test = mannWhitneyU(baseTimes, newTimes);
@@ -97,8 +97,8 @@ BenchmarkComparison compareSamples(llvm::StringRef name,
                     percent(magnitude) + ", significant";
   } else if (significant) {
     result.verdict = Verdict::Noisy;
-    result.reason = "significant, but under the " +
-                    percent(options.threshold) + " threshold";
+    result.reason = "significant, but under the " + percent(options.threshold) +
+                    " threshold";
   } else if (large) {
     result.verdict = Verdict::Noisy;
     result.reason = "over the threshold, but not significant";
@@ -139,9 +139,8 @@ Comparison compareResults(const BenchResults &base, const BenchResults &next,
       bool sameCode =
           before->record.payload.sha256 == after.record.payload.sha256 &&
           before->getScheduleHash() == after.getScheduleHash();
-      result =
-          compareSamples(after.name, before->getRepetitionMedians(),
-                         after.getRepetitionMedians(), sameCode, options);
+      result = compareSamples(after.name, before->getRepetitionMedians(),
+                              after.getRepetitionMedians(), sameCode, options);
       if (result.change)
         ratios.push_back(1 + *result.change);
     }
@@ -181,20 +180,17 @@ static std::string formatTime(std::optional<double> time) {
 static std::string formatPValue(std::optional<double> p) {
   if (!p)
     return "-";
-  return *p < 1e-4 ? std::string("<0.0001")
-                   : llvm::formatv("{0:f4}", *p).str();
+  return *p < 1e-4 ? std::string("<0.0001") : llvm::formatv("{0:f4}", *p).str();
 }
 
 static std::string summary(const Comparison &comparison) {
   std::string text =
-      llvm::formatv("{0} regression{1}, {2} improvement{3} (threshold {4}, "
-                    "alpha {5})",
-                    comparison.regressions,
-                    comparison.regressions == 1 ? "" : "s",
-                    comparison.improvements,
-                    comparison.improvements == 1 ? "" : "s",
-                    percent(comparison.options.threshold),
-                    comparison.options.alpha)
+      llvm::formatv(
+          "{0} regression{1}, {2} improvement{3} (threshold {4}, "
+          "alpha {5})",
+          comparison.regressions, comparison.regressions == 1 ? "" : "s",
+          comparison.improvements, comparison.improvements == 1 ? "" : "s",
+          percent(comparison.options.threshold), comparison.options.alpha)
           .str();
   if (comparison.geomeanRatio)
     text += "; geometric mean of time ratios " +
@@ -241,8 +237,8 @@ void printComparison(const Comparison &comparison, CompareFormat format,
     return;
   }
   bool markdown = format == CompareFormat::Markdown;
-  Table table({"benchmark", ">base", ">new", ">change", ">p", "verdict",
-               "why"});
+  Table table(
+      {"benchmark", ">base", ">new", ">change", ">p", "verdict", "why"});
   for (const BenchmarkComparison &result : comparison.benchmarks) {
     std::string verdict = getVerdictName(result.verdict).str();
     if (markdown && (result.verdict == Verdict::Regressed ||

@@ -96,8 +96,7 @@ static llvm::Error confirmRegressions(const Comparison &comparison,
   std::string names;
   for (const BenchmarkComparison &result : comparison.benchmarks)
     if (result.verdict == Verdict::Regressed)
-      names += (names.empty() ? "^(" : "|") +
-               llvm::Regex::escape(result.name);
+      names += (names.empty() ? "^(" : "|") + llvm::Regex::escape(result.name);
   names += ")$";
   auto suite = loadSuite(next.context.suitePath);
   if (!suite)

@@ -214,10 +214,10 @@ static std::string peakBars(const BenchResults &latest,
         left - 6, y + rowHeight * 0.62, escape(bar.name), left, y + 4,
         x(bar.gflops) - left, rowHeight - 8, number(bar.gflops),
         x(bar.gflops) + 4,
-        bar.peak ? llvm::formatv(" ({0:f0}% of peak)",
-                                 100 * bar.gflops / *bar.peak)
-                       .str()
-                 : std::string());
+        bar.peak
+            ? llvm::formatv(" ({0:f0}% of peak)", 100 * bar.gflops / *bar.peak)
+                  .str()
+            : std::string());
     if (bar.peak)
       svg += llvm::formatv("<line class=\"peakline\" x1=\"{0:f1}\" "
                            "x2=\"{0:f1}\" y1=\"{1:f1}\" y2=\"{2:f1}\"><title>"
@@ -274,18 +274,17 @@ table { border-collapse: collapse; } td, th { padding: 2px 10px; text-align: lef
     html += "<p>No results.</p>\n";
   } else {
     const BenchResults &latest = runs.back();
-    html += llvm::formatv("<p>{0} run{1} from {2} to {3}; latest on {4} ({5}), "
-                          "Loom {6}, LLVM {7}.</p>\n",
-                          runs.size(), runs.size() == 1 ? "" : "s",
-                          escape(runs.front().context.startTime),
-                          escape(latest.context.startTime),
-                          escape(latest.context.host.cpuModel),
-                          escape(latest.context.host.cpu),
-                          escape(latest.context.tool.version),
-                          escape(latest.context.tool.llvmVersion));
-    std::optional<double> peak =
-        options.peakGflopsPerCore ? options.peakGflopsPerCore
-                                  : latest.context.peakGflopsPerCore;
+    html += llvm::formatv(
+        "<p>{0} run{1} from {2} to {3}; latest on {4} ({5}), "
+        "Loom {6}, LLVM {7}.</p>\n",
+        runs.size(), runs.size() == 1 ? "" : "s",
+        escape(runs.front().context.startTime),
+        escape(latest.context.startTime), escape(latest.context.host.cpuModel),
+        escape(latest.context.host.cpu), escape(latest.context.tool.version),
+        escape(latest.context.tool.llvmVersion));
+    std::optional<double> peak = options.peakGflopsPerCore
+                                     ? options.peakGflopsPerCore
+                                     : latest.context.peakGflopsPerCore;
     html += "<h2>Latest run against the peak</h2>\n" + peakBars(latest, peak);
     for (const std::string &name : names) {
       std::vector<Point> points;

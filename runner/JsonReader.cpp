@@ -44,8 +44,8 @@ llvm::Expected<nlohmann::ordered_json> parseJson(llvm::StringRef text,
     return root;
   ErrorFinder finder;
   nlohmann::ordered_json::sax_parse(text.begin(), text.end(), &finder);
-  size_t offset = std::min(finder.position ? finder.position - 1 : 0,
-                           text.size());
+  size_t offset =
+      std::min(finder.position ? finder.position - 1 : 0, text.size());
   llvm::StringRef before = text.take_front(offset);
   size_t line = before.count('\n') + 1;
   size_t column = offset - (before.rfind('\n') + 1) + 1;
@@ -53,18 +53,18 @@ llvm::Expected<nlohmann::ordered_json> parseJson(llvm::StringRef text,
   llvm::StringRef reason = finder.message;
   if (size_t colon = reason.find(": "); colon != llvm::StringRef::npos)
     reason = reason.drop_front(colon + 2);
-  return makeError(ExitCode::InvalidInput,
-                   what + ":" + llvm::Twine(line) + ":" + llvm::Twine(column) +
-                       ": not valid JSON: " + reason);
+  return makeError(ExitCode::InvalidInput, what + ":" + llvm::Twine(line) +
+                                               ":" + llvm::Twine(column) +
+                                               ": not valid JSON: " + reason);
 }
 
 llvm::Expected<nlohmann::ordered_json> readJsonFile(llvm::StringRef path,
                                                     llvm::StringRef what) {
   auto buffer = llvm::MemoryBuffer::getFileOrSTDIN(path, /*IsText=*/true);
   if (!buffer)
-    return makeError(ExitCode::InvalidInput, "cannot read " + what + " '" +
-                                                 path + "': " +
-                                                 buffer.getError().message());
+    return makeError(ExitCode::InvalidInput,
+                     "cannot read " + what + " '" + path +
+                         "': " + buffer.getError().message());
   return parseJson((*buffer)->getBuffer(), path);
 }
 

@@ -162,8 +162,8 @@ public:
         std::string list;
         for (llvm::StringRef key : known)
           list += (list.empty() ? "" : ", ") + key.str();
-        fail(path, "has an unknown key '" + it.key() + "' (known: " + list +
-                       ")");
+        fail(path,
+             "has an unknown key '" + it.key() + "' (known: " + list + ")");
         return;
       }
   }

@@ -124,8 +124,8 @@ llvm::Error applyKnobs(ModuleOp schedule, ArrayRef<KnobSetting> settings) {
   for (const KnobSetting &setting : settings) {
     const Tunable *tunable = find(setting.name);
     if (!tunable)
-      return makeError(ExitCode::InvalidInput, "unknown knob '" + setting.name +
-                                                   "'; " + listAll());
+      return makeError(ExitCode::InvalidInput,
+                       "unknown knob '" + setting.name + "'; " + listAll());
     values[setting.name] = setting.value;
   }
 

@@ -99,6 +99,14 @@ static ordered_json fileToJson(const FileInfo &file) {
   return {{"path", file.path}, {"sha256", file.sha256}};
 }
 
+ordered_json timingToJson(const TimingStats &timing) {
+  return {{"warmup", timing.warmup},          {"batch", timing.batch},
+          {"samples", timing.samples.size()}, {"min_s", timing.min},
+          {"median_s", timing.median},        {"mean_s", timing.mean},
+          {"stddev_s", timing.stddev},        {"total_s", timing.total},
+          {"samples_s", timing.samples}};
+}
+
 static ordered_json knobsToJson(ArrayRef<KnobSetting> knobs) {
   ordered_json result = ordered_json::object();
   for (const KnobSetting &knob : knobs)
@@ -214,13 +222,7 @@ ordered_json toJson(const Record &record) {
                      {"outputs", outputs}};
 
   if (record.timing) {
-    const TimingStats &timing = *record.timing;
-    result["timing"] = {
-        {"warmup", timing.warmup},          {"batch", timing.batch},
-        {"samples", timing.samples.size()}, {"min_s", timing.min},
-        {"median_s", timing.median},        {"mean_s", timing.mean},
-        {"stddev_s", timing.stddev},        {"total_s", timing.total},
-        {"samples_s", timing.samples}};
+    result["timing"] = timingToJson(*record.timing);
   } else {
     result["timing"] = nullptr;
   }
@@ -257,6 +259,17 @@ llvm::Error writeRecord(const Record &record, llvm::StringRef path) {
 // Reading
 //===----------------------------------------------------------------------===//
 
+void readTiming(JsonReader &reader, const json &value, const std::string &path,
+                TimingStats &out) {
+  reader.read(value, path, "warmup", out.warmup);
+  reader.read(value, path, "batch", out.batch);
+  reader.read(value, path, "min_s", out.min);
+  reader.read(value, path, "median_s", out.median);
+  reader.read(value, path, "mean_s", out.mean);
+  reader.read(value, path, "stddev_s", out.stddev);
+  reader.read(value, path, "total_s", out.total);
+  reader.read(value, path, "samples_s", out.samples);
+}
 
 /// Reads {path, sha256} from `value` itself.
 static void readFile(JsonReader &reader, const json &value,
@@ -362,7 +375,7 @@ llvm::Expected<Record> recordFromJson(const json &root) {
     reader.forEach(*schedule, "schedule", "libraries",
                    [&](const json &library, const std::string &path) {
                      readFile(reader, library, path,
-                                     info.libraries.emplace_back());
+                              info.libraries.emplace_back());
                    });
     readKnobs(reader, *schedule, "schedule", info.knobs);
     record.schedule = info;
@@ -432,18 +445,8 @@ llvm::Expected<Record> recordFromJson(const json &root) {
           record.check.outputs.push_back(cmp);
         });
   }
-  if (const json *timing = reader.field(root, "record", "timing", false)) {
-    TimingStats stats;
-    reader.read(*timing, "timing", "warmup", stats.warmup);
-    reader.read(*timing, "timing", "batch", stats.batch);
-    reader.read(*timing, "timing", "min_s", stats.min);
-    reader.read(*timing, "timing", "median_s", stats.median);
-    reader.read(*timing, "timing", "mean_s", stats.mean);
-    reader.read(*timing, "timing", "stddev_s", stats.stddev);
-    reader.read(*timing, "timing", "total_s", stats.total);
-    reader.read(*timing, "timing", "samples_s", stats.samples);
-    record.timing = stats;
-  }
+  if (const json *timing = reader.field(root, "record", "timing", false))
+    readTiming(reader, *timing, "timing", record.timing.emplace());
   if (const json *work = reader.field(root, "record", "work", false)) {
     WorkSummary summary;
     reader.read(*work, "work", "flops", summary.flops);

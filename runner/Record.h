@@ -137,6 +137,13 @@ Record createRecord();
 
 /// The record as JSON, keys in schema order.
 nlohmann::ordered_json toJson(const Record &record);
+/// The "timing" object of a record (also one repetition of a bench result).
+nlohmann::ordered_json timingToJson(const TimingStats &timing);
+class JsonReader;
+/// Reads what timingToJson wrote from `value`; problems go to `reader`.
+void readTiming(JsonReader &reader, const nlohmann::ordered_json &value,
+                const std::string &path, TimingStats &out);
+
 /// Reads a record written by toJson. Fails on a missing or mistyped field or
 /// an unknown schema version.
 llvm::Expected<Record> recordFromJson(const nlohmann::ordered_json &json);

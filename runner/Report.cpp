@@ -230,8 +230,8 @@ void printBenchReport(const BenchResults &results, llvm::raw_ostream &os) {
                                 (context.dirty ? " (dirty)" : "")
                           : std::string())
      << "\n";
-  Table table({"benchmark", "status", ">median", ">cv", ">GFLOP/s",
-               ">GB/s", ">% peak", ">reps"});
+  Table table({"benchmark", "status", ">median", ">cv", ">GFLOP/s", ">GB/s",
+               ">% peak", ">reps"});
   for (const BenchmarkResult &benchmark : results.benchmarks) {
     auto format = [](std::optional<double> value, const char *style) {
       return value ? llvm::formatv(style, *value).str() : std::string("-");

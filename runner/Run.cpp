@@ -245,8 +245,8 @@ llvm::Error KernelRun::Runner::compileScheduled() {
   return llvm::Error::success();
 }
 
-llvm::Expected<SmallVector<Buffer>> KernelRun::Runner::callOnce(Kernel &target,
-                                                     llvm::StringRef what) {
+llvm::Expected<SmallVector<Buffer>>
+KernelRun::Runner::callOnce(Kernel &target, llvm::StringRef what) {
   SmallVector<Buffer> argumentBuffers;
   for (const Buffer &input : inputs)
     argumentBuffers.push_back(input.clone());

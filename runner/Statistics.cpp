@@ -48,8 +48,8 @@ double minimumPValue(size_t n, size_t m) {
   if (n == 0 || m == 0)
     return 1;
   // 1 / C(n+m, n), computed in logs.
-  double logChoose = std::lgamma(n + m + 1.0) - std::lgamma(n + 1.0) -
-                     std::lgamma(m + 1.0);
+  double logChoose =
+      std::lgamma(n + m + 1.0) - std::lgamma(n + 1.0) - std::lgamma(m + 1.0);
   return std::min(1.0, 2.0 * std::exp(-logChoose));
 }
 

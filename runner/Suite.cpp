@@ -59,9 +59,10 @@ void SuiteReader::readBenchmark(const json &object, const std::string &path,
       "init",     "seed",        "iterations", "min_time_s",    "warmup",
       "check",    "rtol",        "atol",       "fp_contract",   "tags"};
   static const llvm::StringRef defaultKeys[] = {
-      "schedule", "schedule_libs", "entry_point", "function",
-      "no_schedule", "threads", "knobs", "dims", "init", "seed", "iterations",
-      "min_time_s", "warmup", "check", "rtol", "atol", "fp_contract", "tags"};
+      "schedule",   "schedule_libs", "entry_point", "function", "no_schedule",
+      "threads",    "knobs",         "dims",        "init",     "seed",
+      "iterations", "min_time_s",    "warmup",      "check",    "rtol",
+      "atol",       "fp_contract",   "tags"};
   if (isDefaults)
     reader.checkKeys(object, path, defaultKeys);
   else
@@ -88,8 +89,8 @@ void SuiteReader::readBenchmark(const json &object, const std::string &path,
     reader.read(object, path, "schedule_libs", libraries);
     options.scheduleLibraries.clear();
     for (auto [i, library] : llvm::enumerate(libraries))
-      options.scheduleLibraries.push_back(resolve(
-          library, path + ".schedule_libs[" + std::to_string(i) + "]"));
+      options.scheduleLibraries.push_back(
+          resolve(library, path + ".schedule_libs[" + std::to_string(i) + "]"));
   }
   reader.read(object, path, "entry_point", options.entryPoint, false);
   reader.read(object, path, "function", options.function, false);
@@ -104,8 +105,8 @@ void SuiteReader::readBenchmark(const json &object, const std::string &path,
     } else {
       for (auto it = knobs->begin(); it != knobs->end(); ++it) {
         const json &value = it.value();
-        std::string text = value.is_string() ? value.get<std::string>()
-                                             : value.dump();
+        std::string text =
+            value.is_string() ? value.get<std::string>() : value.dump();
         llvm::erase_if(options.knobs, [&](const KnobSetting &knob) {
           return knob.name == it.key();
         });
@@ -214,8 +215,8 @@ llvm::Expected<Suite> parseSuite(const json &root, llvm::StringRef path) {
                                      "' must be non-empty and use only "
                                      "letters, digits and _ - . /");
                    else if (!names.insert(spec.name).second)
-                     reader.fail(here + ".name", "'" + spec.name +
-                                                     "' is a duplicate name");
+                     reader.fail(here + ".name",
+                                 "'" + spec.name + "' is a duplicate name");
                    if (spec.options.noSchedule) { // Defaults do not apply.
                      spec.options.schedulePath.clear();
                      spec.options.scheduleLibraries.clear();
@@ -233,9 +234,9 @@ llvm::Expected<Suite> parseSuite(const json &root, llvm::StringRef path) {
 llvm::Expected<Suite> loadSuite(llvm::StringRef path) {
   auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
   if (!buffer)
-    return makeError(ExitCode::InvalidInput, "cannot read the suite '" +
-                                                 path + "': " +
-                                                 buffer.getError().message());
+    return makeError(ExitCode::InvalidInput,
+                     "cannot read the suite '" + path +
+                         "': " + buffer.getError().message());
   auto root = parseJson((*buffer)->getBuffer(), path);
   if (!root)
     return root.takeError();

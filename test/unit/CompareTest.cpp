@@ -42,8 +42,7 @@ TEST(CompareTest, ClearImprovement) {
 }
 
 TEST(CompareTest, IdenticalDistributions) {
-  auto result =
-      verdictOf(samples(1.0, 0.02, 10), samples(1.0, 0.02, 10, 0.31));
+  auto result = verdictOf(samples(1.0, 0.02, 10), samples(1.0, 0.02, 10, 0.31));
   EXPECT_EQ(result.verdict, Verdict::Unchanged) << result.reason;
   EXPECT_GT(*result.pValue, 0.01);
 }
@@ -51,8 +50,7 @@ TEST(CompareTest, IdenticalDistributions) {
 // A change over the threshold that the spread of the repetitions explains:
 // not significant, so never a regression.
 TEST(CompareTest, NoiseOverTheThresholdIsNotARegression) {
-  auto result =
-      verdictOf(samples(1.0, 0.3, 10), samples(1.07, 0.3, 10, 0.5));
+  auto result = verdictOf(samples(1.0, 0.3, 10), samples(1.07, 0.3, 10, 0.5));
   EXPECT_GE(*result.change, 0.05);
   EXPECT_EQ(result.verdict, Verdict::Noisy) << result.reason;
   EXPECT_EQ(result.reason, "over the threshold, but not significant");

@@ -49,8 +49,8 @@ TEST(KnobsTest, AppliesValues) {
   test::TestIR ir;
   auto schedule = ir.parse(kSchedule);
   ASSERT_TRUE(schedule);
-  EXPECT_EQ(errorOf(applyKnobs(*schedule,
-                               {{"tile", "16"}, {"order", "inner"}, {"how", "1"}})),
+  EXPECT_EQ(errorOf(applyKnobs(
+                *schedule, {{"tile", "16"}, {"order", "inner"}, {"how", "1"}})),
             "");
   std::vector<Tunable> tunables = listTunables(*schedule);
   EXPECT_EQ(tunables[0].selected, std::optional<std::string>("16"));

@@ -102,10 +102,12 @@ TEST_F(SuiteTest, Errors) {
                      "function, no_schedule, threads, knobs, dims, init, seed, "
                      "iterations, min_time_s, warmup, check, rtol, atol, "
                      "fp_contract, tags)");
-  EXPECT_EQ(load(R"({"benchmarks": [{"name": "a", "payload": "missing.mlir"}]})"),
-            prefix + "suite.benchmarks[0].payload names 'missing.mlir', which "
-                     "is not a file (looked for " +
-                std::string(root) + "/suites/missing.mlir)");
+  EXPECT_EQ(
+      load(R"({"benchmarks": [{"name": "a", "payload": "missing.mlir"}]})"),
+      prefix +
+          "suite.benchmarks[0].payload names 'missing.mlir', which "
+          "is not a file (looked for " +
+          std::string(root) + "/suites/missing.mlir)");
   EXPECT_EQ(load(R"({"benchmarks": [
       {"name": "a", "payload": "../kernels/a.mlir"},
       {"name": "a", "payload": "../kernels/a.mlir"}]})"),
@@ -119,7 +121,8 @@ TEST_F(SuiteTest, Errors) {
             prefix + "suite.benchmarks[0].threads must be an integer");
   EXPECT_EQ(load(R"({"benchmarks": [{"name": "a"}]})"),
             prefix + "suite.benchmarks[0].payload is missing");
-  EXPECT_EQ(load(R"({"benchmarks": []})"), prefix + "suite.benchmarks is empty");
+  EXPECT_EQ(load(R"({"benchmarks": []})"),
+            prefix + "suite.benchmarks is empty");
   EXPECT_EQ(load(R"({"defaults": {"name": "x"}, "benchmarks": []})")
                 .substr(0, prefix.size() + 40),
             prefix + "suite.defaults has an unknown key 'name'");
