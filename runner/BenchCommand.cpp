@@ -209,6 +209,10 @@ int runBenchCommand() {
       int code = fail(std::move(error));
       return exitCode ? exitCode : code;
     }
+  if (!checkpointError.empty())
+    llvm::errs() << "loom bench: warning: could not save the results between "
+                    "rounds: "
+                 << checkpointError << "\n";
   if (exitCode != 0)
     llvm::errs() << "loom bench: error: a benchmark failed (see its error "
                     "above)\n";
