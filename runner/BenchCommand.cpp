@@ -2,6 +2,7 @@
 
 #include "runner/Bench.h"
 #include "runner/Commands.h"
+#include "runner/Driver.h"
 #include "runner/JsonReader.h"
 #include "runner/Report.h"
 #include "runner/Status.h"
@@ -145,10 +146,13 @@ int runBenchCommand() {
   if (aggregatesOnly && format != BenchFormat::GoogleBenchmark)
     return fail(makeError(ExitCode::InvalidInput,
                           "--aggregates-only applies to --format gbench"));
-  auto root = readJsonFile(inputPath, "the suite");
+  // One read: the file is a suite, or results to convert.
+  auto text = readTextFile(inputPath, "the suite");
+  if (!text)
+    return fail(text.takeError());
+  auto root = parseJson(*text, inputPath);
   if (!root)
     return fail(root.takeError());
-  // A results file: convert it.
   if (root->is_object() && root->contains("schema") &&
       (*root)["schema"] == "loom-bench-results") {
     if (outPath.empty())
@@ -162,7 +166,7 @@ int runBenchCommand() {
     return 0;
   }
 
-  auto suite = loadSuite(inputPath);
+  auto suite = parseSuite(*root, inputPath, sha256Hex(*text));
   if (!suite)
     return fail(suite.takeError());
   if (list) {

@@ -36,41 +36,47 @@ static std::string escape(llvm::StringRef text) {
   return result;
 }
 
+namespace {
 /// What a plot shows for a benchmark: GFLOP/s when the work model counted
 /// FLOPs, else GB/s, else time.
-namespace {
-struct Metric {
-  const char *unit;
-  bool higherIsBetter;
-};
+enum class Metric { Gflops, Gbps, Milliseconds };
 struct Point {
   size_t run;
   double value, low, high;
 };
 } // namespace
 
+static const char *getUnit(Metric metric) {
+  switch (metric) {
+  case Metric::Gflops:
+    return "GFLOP/s";
+  case Metric::Gbps:
+    return "GB/s";
+  case Metric::Milliseconds:
+    return "ms";
+  }
+  return "";
+}
+
 static Metric chooseMetric(const BenchmarkResult &benchmark) {
   if (benchmark.record.work && benchmark.record.work->flops > 0)
-    return {"GFLOP/s", true};
+    return Metric::Gflops;
   if (benchmark.record.work && benchmark.record.work->bytes > 0)
-    return {"GB/s", true};
-  return {"ms", false};
+    return Metric::Gbps;
+  return Metric::Milliseconds;
 }
 
 /// The metric at each repetition of `benchmark`.
 static std::vector<double> values(const BenchmarkResult &benchmark,
-                                  const Metric &metric) {
+                                  Metric metric) {
+  if (metric == Metric::Gflops)
+    return benchmark.getRepetitionGflops();
   std::vector<double> result;
-  for (double time : benchmark.getRepetitionMedians()) {
-    if (time <= 0)
-      continue;
-    if (metric.unit == std::string("GFLOP/s"))
-      result.push_back(benchmark.record.work->flops / time * 1e-9);
-    else if (metric.unit == std::string("GB/s"))
-      result.push_back(benchmark.record.work->bytes / time * 1e-9);
-    else
-      result.push_back(time * 1e3);
-  }
+  for (double time : benchmark.getRepetitionMedians())
+    if (time > 0)
+      result.push_back(metric == Metric::Gbps
+                           ? benchmark.record.work->bytes / time * 1e-9
+                           : time * 1e3);
   return result;
 }
 
@@ -101,7 +107,7 @@ static std::string runLabel(const BenchResults &run) {
 
 static std::string historyPlot(llvm::StringRef name,
                                ArrayRef<BenchResults> runs,
-                               ArrayRef<Point> points, const Metric &metric) {
+                               ArrayRef<Point> points, Metric metric) {
   const double width = 640, height = 220, left = 56, right = 16, top = 16,
                bottom = 48;
   double maxValue = 0;
@@ -120,7 +126,7 @@ static std::string historyPlot(llvm::StringRef name,
       "<svg class=\"plot history\" data-benchmark=\"{0}\" "
       "viewBox=\"0 0 {1} {2}\" width=\"{1}\" height=\"{2}\" role=\"img\" "
       "aria-label=\"{0}: {3} over runs\">\n",
-      escape(name), width, height, metric.unit);
+      escape(name), width, height, getUnit(metric));
   // Axes and grid.
   for (int i = 0; i <= 4; ++i) {
     double value = yMax * i / 4;
@@ -134,7 +140,7 @@ static std::string historyPlot(llvm::StringRef name,
   svg += llvm::formatv("<text class=\"unit\" x=\"12\" y=\"{0}\" "
                        "transform=\"rotate(-90 12 {0})\" "
                        "text-anchor=\"middle\">{1}</text>\n",
-                       (top + height - bottom) / 2, metric.unit);
+                       (top + height - bottom) / 2, getUnit(metric));
   size_t labelEvery = std::max<size_t>(1, (count + 7) / 8);
   for (size_t run = 0; run < count; ++run)
     if (run % labelEvery == 0 || run + 1 == count)
@@ -166,7 +172,7 @@ static std::string historyPlot(llvm::StringRef name,
         "r=\"3.5\"><title>{4}: {5} {6} (repetitions {7} .. {8})</title>"
         "</circle>\n",
         x(point.run), y(point.low), y(point.high), y(point.value),
-        escape(runLabel(runs[point.run])), number(point.value), metric.unit,
+        escape(runLabel(runs[point.run])), number(point.value), getUnit(metric),
         number(point.low), number(point.high));
   svg += "</svg>\n";
   return svg;
@@ -307,8 +313,7 @@ table { border-collapse: collapse; } td, th { padding: 2px 10px; text-align: lef
         points.push_back({index, median(samples), *low, *high});
       }
       html += "<h2 id=\"" + escape(name) + "\">" + escape(name) + "</h2>\n";
-      html += historyPlot(name, runs, points,
-                          metric.value_or(Metric{"GFLOP/s", true}));
+      html += historyPlot(name, runs, points, metric.value_or(Metric::Gflops));
       if (!failures.empty())
         html += "<p class=\"failed\">Failed: " +
                 escape(llvm::join(failures, "; ")) + "</p>\n";

@@ -58,14 +58,22 @@ llvm::Expected<nlohmann::ordered_json> parseJson(llvm::StringRef text,
                                                ": not valid JSON: " + reason);
 }
 
-llvm::Expected<nlohmann::ordered_json> readJsonFile(llvm::StringRef path,
-                                                    llvm::StringRef what) {
+llvm::Expected<std::string> readTextFile(llvm::StringRef path,
+                                         llvm::StringRef what) {
   auto buffer = llvm::MemoryBuffer::getFileOrSTDIN(path, /*IsText=*/true);
   if (!buffer)
     return makeError(ExitCode::InvalidInput,
                      "cannot read " + what + " '" + path +
                          "': " + buffer.getError().message());
-  return parseJson((*buffer)->getBuffer(), path);
+  return (*buffer)->getBuffer().str();
+}
+
+llvm::Expected<nlohmann::ordered_json> readJsonFile(llvm::StringRef path,
+                                                    llvm::StringRef what) {
+  auto text = readTextFile(path, what);
+  if (!text)
+    return text.takeError();
+  return parseJson(*text, path);
 }
 
 llvm::Error writeTextFile(llvm::StringRef text, llvm::StringRef path,

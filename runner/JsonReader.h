@@ -173,6 +173,9 @@ public:
 /// the position of the syntax error.
 llvm::Expected<nlohmann::ordered_json> parseJson(llvm::StringRef text,
                                                  llvm::StringRef what);
+/// Reads a text file ("-": stdin); fails with InvalidInput naming `what`.
+llvm::Expected<std::string> readTextFile(llvm::StringRef path,
+                                         llvm::StringRef what);
 /// Reads and parses a JSON file.
 llvm::Expected<nlohmann::ordered_json> readJsonFile(llvm::StringRef path,
                                                     llvm::StringRef what);

@@ -8,7 +8,6 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
 namespace mlir::loom {
@@ -178,10 +177,12 @@ static bool isValidName(llvm::StringRef name) {
   });
 }
 
-llvm::Expected<Suite> parseSuite(const json &root, llvm::StringRef path) {
+llvm::Expected<Suite> parseSuite(const json &root, llvm::StringRef path,
+                                 llvm::StringRef sha256) {
   JsonReader reader;
   Suite suite;
   suite.path = path.str();
+  suite.sha256 = sha256.str();
   llvm::SmallString<256> directory(path);
   llvm::sys::path::remove_filename(directory);
   if (directory.empty())
@@ -232,18 +233,13 @@ llvm::Expected<Suite> parseSuite(const json &root, llvm::StringRef path) {
 }
 
 llvm::Expected<Suite> loadSuite(llvm::StringRef path) {
-  auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
-  if (!buffer)
-    return makeError(ExitCode::InvalidInput,
-                     "cannot read the suite '" + path +
-                         "': " + buffer.getError().message());
-  auto root = parseJson((*buffer)->getBuffer(), path);
+  auto text = readTextFile(path, "the suite");
+  if (!text)
+    return text.takeError();
+  auto root = parseJson(*text, path);
   if (!root)
     return root.takeError();
-  auto suite = parseSuite(*root, path);
-  if (suite)
-    suite->sha256 = sha256Hex((*buffer)->getBuffer());
-  return suite;
+  return parseSuite(*root, path, sha256Hex(*text));
 }
 
 } // namespace mlir::loom

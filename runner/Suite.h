@@ -40,9 +40,9 @@ struct Suite {
 llvm::Expected<Suite> loadSuite(llvm::StringRef path);
 
 /// Validates parsed suite JSON; `path` locates relative files and names the
-/// suite in messages.
+/// suite in messages; `sha256` is the hash of the file's bytes.
 llvm::Expected<Suite> parseSuite(const nlohmann::ordered_json &json,
-                                 llvm::StringRef path);
+                                 llvm::StringRef path, llvm::StringRef sha256);
 
 } // namespace mlir::loom
 
