@@ -51,6 +51,7 @@ build: configure
 
 docs: build
 	cp $(BUILD_DIR)/transforms/LoomPasses.md docs/passes.md
+	cp $(BUILD_DIR)/dialect/LoomTransformOps.md docs/transform-ops.md
 
 format:
 	git ls-files '*.cpp' '*.h' | xargs clang-format -i

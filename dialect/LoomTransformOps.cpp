@@ -6,12 +6,70 @@
 
 #include "dialect/LoomTransformOps.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/DialectRegistry.h"
 
 using namespace mlir;
 
 #define GET_OP_CLASSES
 #include "dialect/LoomTransformOps.cpp.inc"
+
+//===----------------------------------------------------------------------===//
+// FuseElementwiseOp
+//===----------------------------------------------------------------------===//
+
+DiagnosedSilenceableFailure
+loom::FuseElementwiseOp::apply(transform::TransformRewriter &rewriter,
+                               transform::TransformResults &results,
+                               transform::TransformState &state) {
+  // The scope: linalg ops in the handle, and every linalg op inside the
+  // other ops it holds.
+  SmallVector<Operation *> scope;
+  for (Operation *target : state.getPayloadOps(getTarget())) {
+    if (auto linalgOp = dyn_cast<linalg::LinalgOp>(target)) {
+      if (!isa<linalg::GenericOp>(target) && !getGeneralize()) {
+        DiagnosedSilenceableFailure diag =
+            emitSilenceableError()
+            << "expects linalg.generic ops or ops that contain them; got "
+            << target->getName()
+            << " (generalize it first or set the generalize option)";
+        diag.attachNote(target->getLoc()) << "target op";
+        return diag;
+      }
+      scope.push_back(target);
+      continue;
+    }
+    if (target->getNumRegions() == 0) {
+      DiagnosedSilenceableFailure diag =
+          emitSilenceableError()
+          << "expects linalg.generic ops or ops that contain them (such as "
+             "func.func); got "
+          << target->getName();
+      diag.attachNote(target->getLoc()) << "target op";
+      return diag;
+    }
+    target->walk([&](linalg::LinalgOp op) { scope.push_back(op); });
+  }
+
+  loom::FuseElementwiseOptions options;
+  options.allowMultiUse = getAllowMultiUse();
+  if (std::optional<uint64_t> maxOps = getRematerialize())
+    options.rematerializeMaxOps = *maxOps;
+  if (std::optional<uint64_t> maxFusions = getMaxFusions())
+    options.maxFusions = *maxFusions;
+  options.generalize = getGeneralize();
+  loom::FuseElementwiseResult fused =
+      loom::fuseElementwise(rewriter, scope, options);
+
+  if (getExplain())
+    loom::emitFusionRemarks(fused.decisions);
+  if (auto *log = state.getExtension<loom::FusionDecisionLog>())
+    for (loom::FusionDecision &decision : fused.decisions)
+      log->decisions.push_back({getLoc(), std::move(decision)});
+  results.set(cast<OpResult>(getTransformed()), fused.ops);
+  return DiagnosedSilenceableFailure::success();
+}
 
 namespace {
 /// The extension that injects Loom's ops into the transform dialect.
@@ -23,6 +81,8 @@ public:
   using Base::Base;
 
   void init() {
+    declareGeneratedDialect<affine::AffineDialect>();
+    declareGeneratedDialect<linalg::LinalgDialect>();
     registerTransformOps<
 #define GET_OP_LIST
 #include "dialect/LoomTransformOps.cpp.inc"

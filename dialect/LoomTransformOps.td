@@ -15,6 +15,106 @@ include "mlir/IR/OpBase.td"
 
 // Base class of every op of the extension.
 class Loom_TransformOp<string mnemonic, list<Trait> traits = []>
-    : Op<Transform_Dialect, "loom." # mnemonic, traits>;
+    : Op<Transform_Dialect, "loom." # mnemonic, traits> {
+  let cppNamespace = "::mlir::loom";
+}
+
+def FuseElementwiseOp : Loom_TransformOp<"fuse_elementwise",
+    [FunctionalStyleTransformOpTrait, MemoryEffectsOpInterface,
+     DeclareOpInterfaceMethods<TransformOpInterface>]> {
+  let summary = "Fuse elementwise linalg.generic producers into their consumers, explaining each decision";
+  let description = [{
+    Fuses producer/consumer pairs of `linalg.generic` ops, repeatedly, until
+    no pair is left that the legality conditions and the options allow. The
+    scope is the payload ops of `target`: `linalg.generic` ops (a pair is a
+    candidate when both ops are in the handle), or ops that contain them, such
+    as `func.func` (every linalg op inside). The rewrite is upstream's
+    `linalg::fuseElementwiseOps`; the fused op takes the consumer's place and
+    location.
+
+    A pair is legal when all of these hold (docs/fusion.md explains each):
+
+    1. *generic ops*: producer and consumer are `linalg.generic` (with
+       `generalize`, named ops whose loops are all parallel, such as
+       `linalg.add` or `linalg.transpose`, are generalized first);
+    2. *tensor semantics*: the producer has pure tensor semantics and the
+       fused operand is a ranked tensor;
+    3. *parallel producer*: every producer loop is parallel;
+    4. *input operand*: the fused operand is an input of the consumer, not an
+       init;
+    5. *loop count*: the consumer's indexing map for the operand has as many
+       results as the producer has loops;
+    6. *permutation producer map*: the producer's result map is a
+       permutation. For any other map, even one invertible over the integers
+       such as `(d0, d1) -> (d0 + d1, d0)`, the image of the producer's
+       iteration box is not the whole result tensor, so elements the producer
+       never writes (which hold its init values) would be recomputed from
+       iterations outside its domain;
+    7. *reduction coverage*: when the consumer has reduction loops, every
+       consumer loop is still indexed by some operand after fusion.
+
+    8. *producer result*: the fused op keeps the producer's result as an
+       extra result when it has other users or the producer's body reads its
+       init, and drops it otherwise.
+
+    Each producer operand's indexing map in the fused op is
+    `producer-arg-map o inverse(producer-result-map) o consumer-arg-map`, and
+    `linalg.index` ops in the producer's body are remapped the same way.
+
+    Options (the schedule chooses the trade-offs):
+
+    - by default only producers whose result has no user but the consumer
+      are fused, and never into a consumer that reads the result through a
+      broadcasting (non-permutation) map, which would recompute the producer;
+    - `allow_multi_use`: also fuse producers with other users; the fused op
+      keeps the result alive for them;
+    - `rematerialize = K`: a producer whose body has at most K ops (the
+      terminator not counted) is recomputed in every consumer instead of
+      stored, and may be fused into broadcasting consumers;
+    - `max_fusions = N`: stop after N fusions;
+    - `generalize`: generalize all-parallel named ops first;
+    - `explain`: emit a remark at the consumer for every candidate pair:
+      fused (and whether the producer's result was kept, condition 8), or
+      not fused with the failed condition's number and name, or the option
+      that forbade it.
+
+    The decisions are also recorded for `loom run --json`
+    (`schedule.fusion` in the record), with or without `explain`.
+
+    #### Return modes
+
+    Consumes `target` and returns the linalg ops of the scope after fusion,
+    in their original order (a fused op in its consumer's place). An empty
+    handle, or a scope with no fusable pair, is not an error: the ops are
+    returned unchanged. A silenceable failure is emitted when `target` holds
+    an op that is neither a linalg op nor an op with regions, or a named
+    linalg op without `generalize`.
+
+    #### Example
+
+    ```mlir
+    %fused = transform.loom.fuse_elementwise %func explain rematerialize = 2
+        : (!transform.any_op) -> !transform.any_op
+    ```
+  }];
+
+  let arguments = (ins
+    TransformHandleTypeInterface:$target,
+    UnitAttr:$allow_multi_use,
+    OptionalAttr<ConfinedAttr<I64Attr, [IntNonNegative]>>:$rematerialize,
+    OptionalAttr<ConfinedAttr<I64Attr, [IntNonNegative]>>:$max_fusions,
+    UnitAttr:$generalize,
+    UnitAttr:$explain);
+  let results = (outs TransformHandleTypeInterface:$transformed);
+  let assemblyFormat = [{
+    $target
+    (`allow_multi_use` $allow_multi_use^)?
+    (`rematerialize` `=` $rematerialize^)?
+    (`max_fusions` `=` $max_fusions^)?
+    (`generalize` $generalize^)?
+    (`explain` $explain^)?
+    attr-dict `:` functional-type(operands, results)
+  }];
+}
 
 #endif // LOOM_DIALECT_LOOMTRANSFORMOPS_TD

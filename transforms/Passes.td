@@ -34,6 +34,39 @@ def LoomDecomposePass : Pass<"loom-decompose", "func::FuncOp"> {
                            "math::MathDialect", "tensor::TensorDialect"];
 }
 
+def LoomFuseElementwisePass : Pass<"loom-fuse-elementwise", "func::FuncOp"> {
+  let summary = "Fuse elementwise linalg.generic producers into consumers, explaining each decision";
+  let description = [{
+    The pass form of `transform.loom.fuse_elementwise`, with the same code,
+    legality conditions and options: fuses producer/consumer pairs of
+    `linalg.generic` ops in the function until no pair is left that the
+    conditions and options allow. Unlike upstream's
+    `linalg-fuse-elementwise-ops`, it fuses only single-use producers unless
+    told otherwise, never recomputes a producer unless `rematerialize` allows
+    it, and with `explain` says for every candidate pair why it was or was
+    not fused. docs/fusion.md lists the conditions.
+
+    ```
+    $ loom-opt --loom-fuse-elementwise="explain rematerialize=2" chain.mlir
+    chain.mlir:10:8: remark: fused the producer linalg.generic at chain.mlir:4:8 (operand #0); condition 8 (producer result): the fused op drops the producer's result
+    ```
+  }];
+  let options = [
+    Option<"allowMultiUse", "allow-multi-use", "bool", "false",
+           "Fuse producers with other users too, keeping their result alive">,
+    Option<"rematerialize", "rematerialize", "int64_t", "-1",
+           "Recompute producers whose body has at most this many ops in every "
+           "consumer (-1: never)">,
+    Option<"maxFusions", "max-fusions", "int64_t", "-1",
+           "Stop after this many fusions (-1: no bound)">,
+    Option<"generalize", "generalize", "bool", "false",
+           "Generalize named ops whose loops are all parallel first">,
+    Option<"explain", "explain", "bool", "false",
+           "Emit a remark for every candidate pair, fused or not">,
+  ];
+  let dependentDialects = ["linalg::LinalgDialect", "affine::AffineDialect"];
+}
+
 def LoomInterchangeReductionsPass
     : Pass<"loom-interchange-reductions", "func::FuncOp"> {
   let summary = "Make the innermost loop of reductions walk the output contiguously";

@@ -1,5 +1,6 @@
 # lit configuration of Loom's tool tests. The tree mirrors the source tree:
-# transforms/ (loom-opt passes and pipelines), schedules/ (the shipped
+# dialect/ (transform.loom.* ops, loom-lsp-server), transforms/ (loom-opt
+# passes and pipelines), schedules/ (the shipped
 # schedules applied by loom-opt), runner/ (the loom tool), docs/ (examples
 # the documentation shows).
 import os
