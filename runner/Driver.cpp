@@ -3,6 +3,8 @@
 #include "runner/Driver.h"
 #include "runner/Status.h"
 
+#include "dialect/LoomTransformOps.h"
+
 #include "transforms/InitLoom.h"
 #include "transforms/Passes.h"
 #include "transforms/Pipelines.h"
@@ -287,7 +289,8 @@ llvm::Expected<WorkSummary> Driver::analyzeWork(ModuleOp payload,
 }
 
 llvm::Error Driver::applySchedule(ModuleOp payload, ModuleOp schedule,
-                                  llvm::StringRef entryPoint) {
+                                  llvm::StringRef entryPoint,
+                                  std::vector<FusionRecord> &fusion) {
   Operation *entry = nullptr;
   schedule->walk([&](transform::NamedSequenceOp sequence) {
     if (sequence.getSymName() == entryPoint && !sequence.isExternal())
@@ -297,8 +300,32 @@ llvm::Error Driver::applySchedule(ModuleOp payload, ModuleOp schedule,
     return checkSchedule(schedule, entryPoint);
   transform::TransformOptions options;
   options.enableExpensiveChecks(true);
-  if (failed(transform::applyTransformNamedSequence(payload, entry, schedule,
-                                                    options)))
+  // What applyTransformNamedSequence does when the entry point is in the
+  // schedule module, plus the state extension that logs fusion decisions.
+  std::vector<LoggedFusionDecision> decisions;
+  LogicalResult applied = transform::applyTransforms(
+      payload, cast<transform::TransformOpInterface>(entry), {}, options,
+      /*enforceToplevelTransformOp=*/false,
+      [&](transform::TransformState &state) {
+        state.addExtension<FusionDecisionLog>(decisions);
+      });
+  for (const LoggedFusionDecision &logged : decisions) {
+    const FusionDecision &decision = logged.decision;
+    FusionRecord &record = fusion.emplace_back();
+    record.transform = formatLocation(logged.transformLoc);
+    record.consumer = formatLocation(decision.consumerLoc);
+    record.producer = formatLocation(decision.producerLoc);
+    record.operand = decision.operandNumber;
+    record.outcome = decision.getOutcomeName().str();
+    if (decision.failedCondition) {
+      record.condition = static_cast<unsigned>(*decision.failedCondition);
+      record.conditionName =
+          getFusionConditionName(*decision.failedCondition).str();
+    }
+    record.producerResultKept = decision.producerResultKept;
+    record.message = decision.message;
+  }
+  if (failed(applied))
     return makeError(ExitCode::CompileFailure,
                      "the schedule failed to apply (see the error above)");
   if (failed(verify(payload)))

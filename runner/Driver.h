@@ -78,9 +78,12 @@ public:
                                           ArrayRef<Argument> arguments);
 
   /// Applies `entryPoint` of `schedule` to `payload` and verifies the result.
-  /// Fails with CompileFailure.
+  /// Fails with CompileFailure. The decisions of
+  /// transform.loom.fuse_elementwise ops are appended to `fusion`, also when
+  /// the schedule fails later.
   llvm::Error applySchedule(ModuleOp payload, ModuleOp schedule,
-                            llvm::StringRef entryPoint);
+                            llvm::StringRef entryPoint,
+                            std::vector<FusionRecord> &fusion);
 
   /// Runs loom-bufferize then loom-lower-bufferized-to-llvm on `module`. When
   /// `dumpDir` is set, writes the IR after each stage there

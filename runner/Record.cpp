@@ -107,6 +107,23 @@ ordered_json timingToJson(const TimingStats &timing) {
           {"samples_s", timing.samples}};
 }
 
+static ordered_json fusionToJson(ArrayRef<FusionRecord> fusion) {
+  ordered_json result = ordered_json::array();
+  for (const FusionRecord &decision : fusion)
+    result.push_back(
+        {{"transform", decision.transform},
+         {"consumer", decision.consumer},
+         {"producer", decision.producer},
+         {"operand", decision.operand},
+         {"outcome", decision.outcome},
+         {"condition", decision.condition ? ordered_json(*decision.condition)
+                                          : ordered_json(nullptr)},
+         {"condition_name", decision.conditionName},
+         {"producer_result_kept", decision.producerResultKept},
+         {"message", decision.message}});
+  return result;
+}
+
 static ordered_json knobsToJson(ArrayRef<KnobSetting> knobs) {
   ordered_json result = ordered_json::object();
   for (const KnobSetting &knob : knobs)
@@ -190,7 +207,8 @@ ordered_json toJson(const Record &record) {
         {"embedded", record.schedule->embedded},
         {"entry_point", record.schedule->entryPoint},
         {"libraries", libraries},
-        {"knobs", knobsToJson(record.schedule->knobs)}};
+        {"knobs", knobsToJson(record.schedule->knobs)},
+        {"fusion", fusionToJson(record.schedule->fusion)}};
   } else {
     result["schedule"] = nullptr;
   }
@@ -378,6 +396,23 @@ llvm::Expected<Record> recordFromJson(const json &root) {
                               info.libraries.emplace_back());
                    });
     readKnobs(reader, *schedule, "schedule", info.knobs);
+    // Records written before fusion decisions existed have none.
+    if (reader.field(*schedule, "schedule", "fusion", false))
+      reader.forEach(
+          *schedule, "schedule", "fusion",
+          [&](const json &object, const std::string &path) {
+            FusionRecord &decision = info.fusion.emplace_back();
+            reader.read(object, path, "transform", decision.transform);
+            reader.read(object, path, "consumer", decision.consumer);
+            reader.read(object, path, "producer", decision.producer);
+            reader.read(object, path, "operand", decision.operand);
+            reader.read(object, path, "outcome", decision.outcome);
+            reader.read(object, path, "condition", decision.condition);
+            reader.read(object, path, "condition_name", decision.conditionName);
+            reader.read(object, path, "producer_result_kept",
+                        decision.producerResultKept);
+            reader.read(object, path, "message", decision.message);
+          });
     record.schedule = info;
   }
   reader.read(root, "record", "function", record.function);

@@ -32,6 +32,27 @@ struct FileInfo {
   std::string sha256;
 };
 
+/// One decision of transform.loom.fuse_elementwise
+/// (transforms/FuseElementwise.h) made while the schedule was applied.
+struct FusionRecord {
+  /// `file:line:col` of the transform op, the consumer and the producer.
+  std::string transform, consumer, producer;
+  unsigned operand = 0;
+  /// FusionDecision::getOutcomeName(): fused, rematerialized, illegal, policy
+  /// or limit.
+  std::string outcome;
+  /// The legality condition that failed (1-7), for "illegal".
+  std::optional<unsigned> condition;
+  std::string conditionName;
+  /// For fused pairs: the fused op keeps the producer's result (condition 8).
+  bool producerResultKept = false;
+  std::string message;
+
+  bool isFused() const {
+    return outcome == "fused" || outcome == "rematerialized";
+  }
+};
+
 struct ScheduleInfo {
   /// The schedule file; its path is empty when the schedule was embedded in
   /// the payload.
@@ -41,6 +62,8 @@ struct ScheduleInfo {
   std::vector<FileInfo> libraries;
   /// The value of every tunable of the schedule (given or written in it).
   std::vector<KnobSetting> knobs;
+  /// What transform.loom.fuse_elementwise ops decided, in order.
+  std::vector<FusionRecord> fusion;
 };
 
 struct ToolInfo {

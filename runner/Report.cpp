@@ -118,6 +118,15 @@ void printReport(const Record &record, llvm::raw_ostream &os) {
                          getInitKindName(record.options.init),
                          record.options.seed, llvm::join(arguments, ", ")));
   printCheck(record, os);
+  if (record.schedule && !record.schedule->fusion.empty()) {
+    size_t fused = llvm::count_if(
+        record.schedule->fusion,
+        [](const FusionRecord &decision) { return decision.isFused(); });
+    printRow(os, "fusion",
+             llvm::formatv("{0} pair(s) fused, {1} not (schedule.fusion in "
+                           "--json; explain on the op prints why)",
+                           fused, record.schedule->fusion.size() - fused));
+  }
   if (record.work) {
     std::string text = formatQuantity(record.work->flops) + "FLOP, " +
                        formatQuantity(record.work->bytes) +

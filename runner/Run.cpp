@@ -200,7 +200,8 @@ llvm::Error KernelRun::Runner::compileScheduled() {
     if (llvm::Error crash = runGuarded(
             "the transform interpreter", ExitCode::CompileFailure, [&] {
               error =
-                  driver.applySchedule(*payload, *schedule, options.entryPoint);
+                  driver.applySchedule(*payload, *schedule, options.entryPoint,
+                                       record.schedule->fusion);
             })) {
       llvm::consumeError(std::move(error));
       return crash;
