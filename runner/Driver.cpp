@@ -8,6 +8,7 @@
 #include "transforms/InitLoom.h"
 #include "transforms/Passes.h"
 #include "transforms/Pipelines.h"
+#include "transforms/SourceLocation.h"
 #include "transforms/WorkModel.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -38,21 +39,6 @@ static DialectRegistry createRegistry() {
   return registry;
 }
 
-/// `file:line:col` of the first file location inside `loc`, if any.
-static std::string formatLocation(Location loc) {
-  std::string text;
-  loc->walk([&](Location nested) {
-    if (auto file = dyn_cast<FileLineColLoc>(nested)) {
-      text = (file.getFilename().str() + ":" + Twine(file.getLine()) + ":" +
-              Twine(file.getColumn()))
-                 .str();
-      return WalkResult::interrupt();
-    }
-    return WalkResult::advance();
-  });
-  return text;
-}
-
 Driver::Driver(llvm::raw_ostream &diagnostics) : context(createRegistry()) {
   // Diagnostics point at the payload or schedule; the op dump is noise there.
   context.printOpOnDiagnostic(false);
@@ -66,7 +52,7 @@ Driver::Driver(llvm::raw_ostream &diagnostics) : context(createRegistry()) {
   // the errors and lets the printer print.
   context.getDiagEngine().registerHandler([this](Diagnostic &diag) {
     if (diag.getSeverity() == DiagnosticSeverity::Error) {
-      std::string where = formatLocation(diag.getLocation());
+      std::string where = formatFileLineCol(diag.getLocation());
       errors.push_back((where.empty() ? "" : where + ": ") +
                        "error: " + diag.str());
     }
@@ -275,11 +261,11 @@ llvm::Expected<WorkSummary> Driver::analyzeWork(ModuleOp payload,
   summary.complete = work.uncounted.empty() && work.bytesComplete;
   for (const OpWork &op : work.ops)
     summary.ops.push_back({op.op->getName().getStringRef().str(),
-                           formatLocation(op.op->getLoc()), op.flops, op.bytes,
-                           op.iterations, op.reduction});
+                           formatFileLineCol(op.op->getLoc()), op.flops,
+                           op.bytes, op.iterations, op.reduction});
   for (Operation *op : work.uncounted)
     summary.uncounted.push_back(op->getName().getStringRef().str() + " at " +
-                                formatLocation(op->getLoc()));
+                                formatFileLineCol(op->getLoc()));
   summary.resultReduction.assign(work.resultReduction.begin(),
                                  work.resultReduction.end());
   summary.argReduction.assign(work.argReduction.begin(),
@@ -312,9 +298,9 @@ llvm::Error Driver::applySchedule(ModuleOp payload, ModuleOp schedule,
   for (const LoggedFusionDecision &logged : decisions) {
     const FusionDecision &decision = logged.decision;
     FusionRecord &record = fusion.emplace_back();
-    record.transform = formatLocation(logged.transformLoc);
-    record.consumer = formatLocation(decision.consumerLoc);
-    record.producer = formatLocation(decision.producerLoc);
+    record.transform = formatFileLineCol(logged.transformLoc);
+    record.consumer = formatFileLineCol(decision.consumerLoc);
+    record.producer = formatFileLineCol(decision.producerLoc);
     record.operand = decision.operandNumber;
     record.outcome = decision.getOutcomeName().str();
     if (decision.failedCondition) {

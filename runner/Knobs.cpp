@@ -3,6 +3,8 @@
 #include "runner/Knobs.h"
 #include "runner/Status.h"
 
+#include "transforms/SourceLocation.h"
+
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/Dialect/Transform/TuneExtension/TuneExtensionOps.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -40,14 +42,6 @@ static std::string toOptionText(Attribute attribute) {
   return toText(attribute);
 }
 
-static std::string getLocation(Operation *op) {
-  if (auto loc = dyn_cast<FileLineColLoc>(op->getLoc()))
-    return (loc.getFilename().getValue() + ":" + Twine(loc.getLine()) + ":" +
-            Twine(loc.getColumn()))
-        .str();
-  return toText(op->getLoc());
-}
-
 std::vector<Tunable> listTunables(ModuleOp schedule) {
   std::vector<Tunable> tunables;
   std::map<std::string, size_t> seen;
@@ -72,7 +66,7 @@ std::vector<Tunable> listTunables(ModuleOp schedule) {
     }
     if (seen.count(tunable.name))
       return;
-    tunable.location = getLocation(op);
+    tunable.location = describeLocation(op->getLoc());
     seen[tunable.name] = tunables.size();
     tunables.push_back(std::move(tunable));
   });

@@ -9,13 +9,13 @@
 
 #include "transforms/FuseElementwise.h"
 #include "transforms/Passes.h"
+#include "transforms/SourceLocation.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/IR/Dominance.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallBitVector.h"
-#include "llvm/Support/Path.h"
 
 #define DEBUG_TYPE "loom-fuse-elementwise"
 
@@ -75,25 +75,6 @@ static std::string print(AffineMap map) {
   return text;
 }
 
-/// "file:line:col", or the printed location when it has no file.
-static std::string formatLocation(Location loc) {
-  std::string text;
-  loc->walk([&](Location nested) {
-    if (auto file = dyn_cast<FileLineColLoc>(nested)) {
-      text = (llvm::sys::path::filename(file.getFilename().getValue()) + ":" +
-              Twine(file.getLine()) + ":" + Twine(file.getColumn()))
-                 .str();
-      return WalkResult::interrupt();
-    }
-    return WalkResult::advance();
-  });
-  if (text.empty()) {
-    llvm::raw_string_ostream os(text);
-    loc.print(os);
-  }
-  return text;
-}
-
 static FusionLegality reject(FusionCondition condition, const Twine &reason) {
   return {condition, reason.str()};
 }
@@ -138,8 +119,7 @@ FusionLegality checkFusionLegality(OpOperand &fusedOperand) {
                   "the fused operand is not a ranked tensor");
 
   // 3. Every producer loop is parallel.
-  SmallVector<utils::IteratorType> iterators =
-      producer.getIteratorTypesArray();
+  SmallVector<utils::IteratorType> iterators = producer.getIteratorTypesArray();
   for (auto [loop, iterator] : llvm::enumerate(iterators))
     if (iterator != utils::IteratorType::parallel)
       return reject(FusionCondition::ParallelProducer,
@@ -239,7 +219,7 @@ private:
 
 /// How a candidate pair would be handled under the options.
 struct Plan {
-  FusionDecision::Outcome outcome;
+  FusionDecision::Outcome outcome = FusionDecision::Outcome::Illegal;
   std::optional<FusionCondition> failed;
   std::string reason;
   unsigned otherUsers = 0;
@@ -281,12 +261,10 @@ static Plan planFusion(OpOperand &operand,
   if (!consumerMap.isPermutation() && !rematerialize) {
     plan.outcome = Outcome::Policy;
     plan.reason =
-        ("the consumer reads the producer's result with " +
-         print(consumerMap) +
+        ("the consumer reads the producer's result with " + print(consumerMap) +
          ", which visits each element for several iterations: fusing would "
          "recompute the producer's body (" +
-         Twine(plan.bodyOps) +
-         " ops) for each of them; set rematerialize to " +
+         Twine(plan.bodyOps) + " ops) for each of them; set rematerialize to " +
          Twine(plan.bodyOps) + " or more to accept that")
             .str();
     return plan;
@@ -300,13 +278,13 @@ static Plan planFusion(OpOperand &operand,
   if (options.allowMultiUse)
     return plan;
   plan.outcome = Outcome::Policy;
-  plan.reason = ("the producer's result has " + Twine(plan.otherUsers) +
-                 " other user(s): set allow_multi_use to keep it alive as "
-                 "an extra result of the fused op, or rematerialize to " +
-                 Twine(plan.bodyOps) +
-                 " or more to recompute it (its body has " +
-                 Twine(plan.bodyOps) + " ops) in every consumer")
-                    .str();
+  plan.reason =
+      ("the producer's result has " + Twine(plan.otherUsers) +
+       " other user(s): set allow_multi_use to keep it alive as "
+       "an extra result of the fused op, or rematerialize to " +
+       Twine(plan.bodyOps) + " or more to recompute it (its body has " +
+       Twine(plan.bodyOps) + " ops) in every consumer")
+          .str();
   return plan;
 }
 
@@ -325,8 +303,8 @@ static FusionDecision describePair(OpOperand &operand) {
 /// "the producer linalg.generic at f.mlir:3:8 (operand #1)".
 static std::string describeProducer(const FusionDecision &decision) {
   return "the producer " + decision.producerName + " at " +
-         formatLocation(decision.producerLoc) + " (operand #" +
-         std::to_string(decision.operandNumber) + ")";
+         describeLocation(decision.producerLoc, /*fileNameOnly=*/true) +
+         " (operand #" + std::to_string(decision.operandNumber) + ")";
 }
 
 namespace {
@@ -410,16 +388,15 @@ static FusedPair fusePair(RewriterBase &rewriter, OpOperand &operand,
       std::string(decision.producerResultKept ? "keeps" : "drops") +
       " the producer's result";
   if (decision.producerResultKept)
-    condition8 += readsInit && plan.otherUsers == 0
-                      ? " because its body reads its init"
-                      : " for its " + std::to_string(plan.otherUsers) +
-                            " other user(s)";
+    condition8 +=
+        readsInit && plan.otherUsers == 0
+            ? " because its body reads its init"
+            : " for its " + std::to_string(plan.otherUsers) + " other user(s)";
   if (rematerialize)
-    decision.message = "recomputed a copy of " + describeProducer(decision) +
-                       " here (rematerialize: its body has " +
-                       std::to_string(plan.bodyOps) +
-                       " ops); the producer stays for its other users; " +
-                       condition8;
+    decision.message =
+        "recomputed a copy of " + describeProducer(decision) +
+        " here (rematerialize: its body has " + std::to_string(plan.bodyOps) +
+        " ops); the producer stays for its other users; " + condition8;
   else
     decision.message =
         "fused " + describeProducer(decision) + "; " + condition8;
@@ -500,15 +477,14 @@ FuseElementwiseResult fuseElementwise(RewriterBase &rewriter,
       decision.message = prefix + plan.reason;
     } else if (refused.contains(
                    {operand->getOwner(), operand->getOperandNumber()})) {
-      decision.message =
-          prefix + "linalg::fuseElementwiseOps refused the pair although "
-                   "conditions 1-7 hold (please report this)";
+      decision.message = prefix +
+                         "linalg::fuseElementwiseOps refused the pair although "
+                         "conditions 1-7 hold (please report this)";
     } else {
       decision.outcome = Outcome::Limit;
-      decision.message =
-          prefix + "legal, but the bound of " +
-          std::to_string(options.maxFusions.value_or(0)) +
-          " fusion(s) was reached";
+      decision.message = prefix + "legal, but the bound of " +
+                         std::to_string(options.maxFusions.value_or(0)) +
+                         " fusion(s) was reached";
     }
     result.decisions.push_back(std::move(decision));
   }

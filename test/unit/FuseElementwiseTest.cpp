@@ -117,7 +117,8 @@ TEST_F(FuseElementwiseTest, Condition2BufferProducer) {
   auto function = func::FuncOp::create(
       builder, loc, "f", builder.getFunctionType({memrefType}, {}));
   builder.setInsertionPointToEnd(function.addEntryBlock());
-  Value empty = tensor::EmptyOp::create(builder, loc, tensorType.getShape(), f32);
+  Value empty =
+      tensor::EmptyOp::create(builder, loc, tensorType.getShape(), f32);
   AffineMap id = builder.getDimIdentityMap();
   SmallVector<utils::IteratorType> parallel = {utils::IteratorType::parallel};
   auto copy = [](OpBuilder &b, Location l, ValueRange args) {
@@ -224,7 +225,8 @@ static std::string rowSumOf(llvm::StringRef inputType,
           inputType + R"mlir(, %init: tensor<4xf32>) -> tensor<4xf32> {
       %e = tensor.empty() : tensor<4x8xf32>
       %t = linalg.generic {indexing_maps = [)mlir" +
-          inputMap + R"mlir(, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
+          inputMap +
+          R"mlir(, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
           ins(%a : )mlir" +
           inputType + R"mlir() outs(%e : tensor<4x8xf32>) {
       ^bb0(%x: f32, %o: f32):
@@ -257,17 +259,17 @@ TEST(FusedIndexingMapTest, ComposesArgInverseResultAndConsumerMaps) {
     return AffineMap::getMultiDimMapWithTargets(dims, results, &context);
   };
   // Transpose producer: its input is read transposed in the fused op.
-  EXPECT_EQ(composeFusedIndexingMap(map(2, {0, 1}), map(2, {1, 0}),
-                                    map(2, {0, 1})),
-            map(2, {1, 0}));
+  EXPECT_EQ(
+      composeFusedIndexingMap(map(2, {0, 1}), map(2, {1, 0}), map(2, {0, 1})),
+      map(2, {1, 0}));
   // Result map (d2, d0, d1): the input is read as (d1, d2, d0).
   EXPECT_EQ(composeFusedIndexingMap(map(3, {0, 1, 2}), map(3, {2, 0, 1}),
                                     map(3, {0, 1, 2})),
             map(3, {1, 2, 0}));
   // A projected producer input composed with a transposed result.
-  EXPECT_EQ(composeFusedIndexingMap(map(2, {1}), map(2, {1, 0}),
-                                    map(2, {0, 1})),
-            map(2, {0}));
+  EXPECT_EQ(
+      composeFusedIndexingMap(map(2, {1}), map(2, {1, 0}), map(2, {0, 1})),
+      map(2, {0}));
   // A broadcasting consumer carries its projection into the producer's
   // operands.
   EXPECT_EQ(composeFusedIndexingMap(map(1, {0}), map(1, {0}), map(2, {1})),

@@ -24,6 +24,25 @@ Record makeRecord() {
                                  "main",
                                  {{"lib.mlir", std::string(64, 'c')}},
                                  {{"tile", "32"}, {"order", "1"}}};
+  FusionRecord fused{"schedule.mlir:4:10",
+                     "payload.mlir:9:8",
+                     "payload.mlir:3:8",
+                     0,
+                     "fused",
+                     std::nullopt,
+                     "",
+                     true,
+                     "fused the producer ..."};
+  FusionRecord illegal{"schedule.mlir:4:10",
+                       "payload.mlir:9:8",
+                       "payload.mlir:6:8",
+                       1,
+                       "illegal",
+                       6u,
+                       "permutation producer map",
+                       false,
+                       "not fused ..."};
+  record.schedule->fusion = {fused, illegal};
   record.function = "matmul";
   record.options.payloadPath = "payload.mlir";
   record.options.schedulePath = "schedule.mlir";
@@ -92,6 +111,16 @@ TEST(RecordTest, RoundTrip) {
   ASSERT_EQ(record.schedule->knobs.size(), 2u);
   EXPECT_EQ(record.schedule->knobs[1].name, "order");
   EXPECT_EQ(record.schedule->knobs[1].value, "1");
+  ASSERT_EQ(record.schedule->fusion.size(), 2u);
+  EXPECT_EQ(record.schedule->fusion[0].outcome, "fused");
+  EXPECT_TRUE(record.schedule->fusion[0].producerResultKept);
+  EXPECT_FALSE(record.schedule->fusion[0].condition.has_value());
+  EXPECT_EQ(record.schedule->fusion[1].operand, 1u);
+  EXPECT_EQ(record.schedule->fusion[1].condition, 6u);
+  EXPECT_EQ(record.schedule->fusion[1].conditionName,
+            "permutation producer map");
+  EXPECT_EQ(record.schedule->fusion[1].producer, "payload.mlir:6:8");
+  EXPECT_EQ(record.schedule->fusion[1].message, "not fused ...");
   EXPECT_EQ(record.function, "matmul");
 
   const RunOptions &options = record.options;

@@ -19,6 +19,8 @@
 // RUN: %{json-get} %t/remat.json check.status schedule.fusion.0.outcome schedule.fusion.1.outcome | FileCheck %s --check-prefix=REMAT
 // RUN: loom run %t/multi-use.mlir --schedule %t/schedule.mlir --entry-point fuse --iters 1 --json %t/refused.json > /dev/null
 // RUN: %{json-get} %t/refused.json check.status schedule.fusion | FileCheck %s --check-prefix=REFUSED
+// RUN: %{exit-code} loom run %t/transpose.mlir --schedule %t/schedule.mlir --entry-point fuse_then_fail --json %t/failed.json | FileCheck %s --check-prefix=FAILED
+// RUN: %{json-get} %t/failed.json status schedule.fusion.0.outcome | FileCheck %s --check-prefix=FAILED-JSON
 // RUN: loom run %t/named.mlir --schedule %t/schedule.mlir --entry-point generalize --iters 1 --json %t/named.json > /dev/null
 // RUN: %{json-get} %t/named.json check.status schedule.fusion.0.outcome schedule.fusion.1.outcome | FileCheck %s --check-prefix=CHAIN
 
@@ -43,6 +45,12 @@
 // The record says why nothing was fused, by default, for a multi-use producer.
 // REFUSED: check.status = "passed"
 // REFUSED: schedule.fusion = [{"condition": null, "condition_name": "", {{.*}} "outcome": "policy", {{.*}}}, {"condition": null, {{.*}} "outcome": "policy", {{.*}}}]
+
+// A schedule that fails after fusing still records what was fused.
+// FAILED: schedule.mlir:{{[0-9]+}}:10: error: expects linalg.generic ops or ops that contain them (such as func.func); got tensor.empty
+// FAILED: exit code: 3
+// FAILED-JSON: status = "compile-failure"
+// FAILED-JSON: schedule.fusion.0.outcome = "fused"
 
 // CHAIN: check.status = "passed"
 // CHAIN: schedule.fusion.0.outcome = "fused"
@@ -204,6 +212,13 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @generalize(%root: !transform.any_op {transform.readonly}) {
     %f = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
     %r = transform.loom.fuse_elementwise %f generalize : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+  transform.named_sequence @fuse_then_fail(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
+    %r = transform.loom.fuse_elementwise %f : (!transform.any_op) -> !transform.any_op
+    %empty = transform.structured.match ops{["tensor.empty"]} in %root : (!transform.any_op) -> !transform.any_op
+    %s = transform.loom.fuse_elementwise %empty : (!transform.any_op) -> !transform.any_op
     transform.yield
   }
 }
