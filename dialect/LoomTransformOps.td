@@ -84,7 +84,10 @@ def FuseElementwiseOp : Loom_TransformOp<"fuse_elementwise",
     #### Return modes
 
     Consumes `target` and returns the linalg ops of the scope after fusion,
-    in their original order (a fused op in its consumer's place). An empty
+    in their original order (a fused op in its consumer's place). As for any
+    op that consumes a handle, handles to ops nested in the target's ops
+    (other matches inside a function given as target) are invalidated: use
+    the result, or match again. An empty
     handle, or a scope with no fusable pair, is not an error: the ops are
     returned unchanged. A silenceable failure is emitted when `target` holds
     an op that is neither a linalg op nor an op with regions, or a named
