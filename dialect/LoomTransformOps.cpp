@@ -71,6 +71,39 @@ loom::FuseElementwiseOp::apply(transform::TransformRewriter &rewriter,
   return DiagnosedSilenceableFailure::success();
 }
 
+//===----------------------------------------------------------------------===//
+// TraceOp
+//===----------------------------------------------------------------------===//
+
+DiagnosedSilenceableFailure
+loom::TraceOp::apply(transform::TransformRewriter &rewriter,
+                     transform::TransformResults &results,
+                     transform::TransformState &state) {
+  TraceRecord record{getLabel().str(), {}};
+  for (Value handle : getHandles()) {
+    if (isa<transform::TransformHandleTypeInterface>(handle.getType()))
+      record.counts.push_back(llvm::range_size(state.getPayloadOps(handle)));
+    else if (isa<transform::TransformValueHandleTypeInterface>(
+                 handle.getType()))
+      record.counts.push_back(llvm::range_size(state.getPayloadValues(handle)));
+    else
+      record.counts.push_back(state.getParams(handle).size());
+  }
+  if (auto *log = state.getExtension<TraceLog>()) {
+    log->records.push_back(std::move(record));
+  } else {
+    InFlightDiagnostic remark = emitRemark() << record.label;
+    for (auto [i, count] : llvm::enumerate(record.counts))
+      remark << (i ? ", " : ": ") << count;
+  }
+  return DiagnosedSilenceableFailure::success();
+}
+
+void loom::TraceOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  transform::onlyReadsHandle(getHandlesMutable(), effects);
+}
+
 namespace {
 /// The extension that injects Loom's ops into the transform dialect.
 class LoomTransformExtension

@@ -41,6 +41,26 @@ public:
   std::vector<LoggedFusionDecision> &decisions;
 };
 
+/// What one `transform.loom.trace` op saw: its label and, per operand handle,
+/// how many payload ops, values or params it held.
+struct TraceRecord {
+  std::string label;
+  SmallVector<int64_t> counts;
+};
+
+/// Collects what `transform.loom.trace` ops see, into a vector the driver
+/// owns, instead of emitting remarks. A driver adds it in applyTransforms'
+/// state initializer.
+class TraceLog : public transform::TransformState::Extension {
+public:
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(TraceLog)
+
+  TraceLog(transform::TransformState &state, std::vector<TraceRecord> &records)
+      : Extension(state), records(records) {}
+
+  std::vector<TraceRecord> &records;
+};
+
 /// Registers Loom's transform dialect extension (the `transform.loom.*` ops).
 void registerLoomTransformExtension(DialectRegistry &registry);
 } // namespace mlir::loom

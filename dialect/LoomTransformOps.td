@@ -120,4 +120,39 @@ def FuseElementwiseOp : Loom_TransformOp<"fuse_elementwise",
   }];
 }
 
+def TraceOp : Loom_TransformOp<"trace",
+    [DeclareOpInterfaceMethods<TransformOpInterface>,
+     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "Report how many payload ops, values or params some handles hold";
+  let description = [{
+    Counts what each operand handle is mapped to (payload ops, payload values
+    or parameters) and reports the counts under `label`: as a remark at the
+    op (`label: 3, 0`), or, when a driver collects a trace, into that trace
+    instead. It reads its handles and changes nothing, so it can sit anywhere
+    in a schedule to see whether a match or a transform found its targets.
+
+    `loom run` inserts these around every top-level op of the entry point
+    (and the ops directly inside the regions of `transform.alternatives`) to
+    record what the schedule did (`schedule.trace` in the record, printed with `--explain`); the
+    inserted ops never appear in the schedule file.
+
+    #### Return modes
+
+    Always succeeds. Reads its operands; has no results.
+
+    #### Example
+
+    ```mlir
+    transform.loom.trace "after tiling" of %tiled, %loops
+        : !transform.any_op, !transform.any_op
+    // remark: after tiling: 1, 2
+    ```
+  }];
+
+  let arguments = (ins StrAttr:$label,
+                       Variadic<Transform_AnyHandleOrParamType>:$handles);
+  let assemblyFormat =
+      "$label (`of` $handles^ `:` type($handles))? attr-dict";
+}
+
 #endif // LOOM_DIALECT_LOOMTRANSFORMOPS_TD

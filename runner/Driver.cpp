@@ -1,6 +1,7 @@
 //===- Driver.cpp - Load, schedule and lower payloads ---------------------===//
 
 #include "runner/Driver.h"
+#include "runner/ScheduleTrace.h"
 #include "runner/Status.h"
 
 #include "dialect/LoomTransformOps.h"
@@ -51,11 +52,15 @@ Driver::Driver(llvm::raw_ostream &diagnostics) : context(createRegistry()) {
   // Registered after the printer, so it sees every diagnostic first; it keeps
   // the errors and lets the printer print.
   context.getDiagEngine().registerHandler([this](Diagnostic &diag) {
-    if (diag.getSeverity() == DiagnosticSeverity::Error) {
-      std::string where = formatFileLineCol(diag.getLocation());
-      errors.push_back((where.empty() ? "" : where + ": ") +
-                       "error: " + diag.str());
-    }
+    std::string where = formatFileLineCol(diag.getLocation());
+    if (!where.empty())
+      where += ": ";
+    if (diag.getSeverity() == DiagnosticSeverity::Error)
+      errors.push_back(where + "error: " + diag.str());
+    else if (remarks && diag.getSeverity() == DiagnosticSeverity::Remark)
+      remarks->push_back(where + "remark: " + diag.str());
+    else if (remarks && diag.getSeverity() == DiagnosticSeverity::Warning)
+      remarks->push_back(where + "warning: " + diag.str());
     return failure();
   });
 }
@@ -276,8 +281,8 @@ llvm::Expected<WorkSummary> Driver::analyzeWork(ModuleOp payload,
 
 llvm::Error Driver::applySchedule(ModuleOp payload, ModuleOp schedule,
                                   llvm::StringRef entryPoint,
-                                  std::vector<FusionRecord> &fusion) {
-  Operation *entry = nullptr;
+                                  ScheduleInfo &info) {
+  transform::NamedSequenceOp entry;
   schedule->walk([&](transform::NamedSequenceOp sequence) {
     if (sequence.getSymName() == entryPoint && !sequence.isExternal())
       entry = sequence;
@@ -286,18 +291,27 @@ llvm::Error Driver::applySchedule(ModuleOp payload, ModuleOp schedule,
     return checkSchedule(schedule, entryPoint);
   transform::TransformOptions options;
   options.enableExpensiveChecks(true);
+  std::vector<TransformStepRecord> steps = instrumentSchedule(entry);
   // What applyTransformNamedSequence does when the entry point is in the
-  // schedule module, plus the state extension that logs fusion decisions.
+  // schedule module, plus the state extensions that log fusion decisions and
+  // what the trace ops saw; remarks and warnings are kept meanwhile.
   std::vector<LoggedFusionDecision> decisions;
+  std::vector<TraceRecord> traced;
+  remarks = &info.remarks;
   LogicalResult applied = transform::applyTransforms(
-      payload, cast<transform::TransformOpInterface>(entry), {}, options,
+      payload, cast<transform::TransformOpInterface>(entry.getOperation()), {},
+      options,
       /*enforceToplevelTransformOp=*/false,
       [&](transform::TransformState &state) {
         state.addExtension<FusionDecisionLog>(decisions);
+        state.addExtension<TraceLog>(traced);
       });
+  remarks = nullptr;
+  completeTrace(steps, traced);
+  info.trace = std::move(steps);
   for (const LoggedFusionDecision &logged : decisions) {
     const FusionDecision &decision = logged.decision;
-    FusionRecord &record = fusion.emplace_back();
+    FusionRecord &record = info.fusion.emplace_back();
     record.transform = formatFileLineCol(logged.transformLoc);
     record.consumer = formatFileLineCol(decision.consumerLoc);
     record.producer = formatFileLineCol(decision.producerLoc);

@@ -78,12 +78,13 @@ public:
                                           ArrayRef<Argument> arguments);
 
   /// Applies `entryPoint` of `schedule` to `payload` and verifies the result.
-  /// Fails with CompileFailure. The decisions of
-  /// transform.loom.fuse_elementwise ops are appended to `fusion`, also when
-  /// the schedule fails later.
+  /// Fails with CompileFailure. Records in `info`, also when the schedule
+  /// fails: what each top-level op did (`trace`; the schedule is instrumented
+  /// with transform.loom.trace ops first), the decisions of
+  /// transform.loom.fuse_elementwise ops (`fusion`), and the remarks and
+  /// warnings emitted (`remarks`).
   llvm::Error applySchedule(ModuleOp payload, ModuleOp schedule,
-                            llvm::StringRef entryPoint,
-                            std::vector<FusionRecord> &fusion);
+                            llvm::StringRef entryPoint, ScheduleInfo &info);
 
   /// Runs loom-bufferize then loom-lower-bufferized-to-llvm on `module`. When
   /// `dumpDir` is set, writes the IR after each stage there
@@ -100,6 +101,8 @@ private:
   MLIRContext context;
   llvm::SourceMgr sourceMgr;
   std::vector<std::string> errors;
+  /// Where remarks and warnings go while a schedule is applied.
+  std::vector<std::string> *remarks = nullptr;
   std::unique_ptr<SourceMgrDiagnosticHandler> handler;
 };
 

@@ -124,6 +124,18 @@ static ordered_json fusionToJson(ArrayRef<FusionRecord> fusion) {
   return result;
 }
 
+static ordered_json traceToJson(ArrayRef<TransformStepRecord> trace) {
+  ordered_json result = ordered_json::array();
+  for (const TransformStepRecord &step : trace)
+    result.push_back({{"op", step.op},
+                      {"loc", step.loc},
+                      {"status", step.status},
+                      {"operands", step.operands},
+                      {"results", step.results},
+                      {"suppressed_failures", step.suppressedFailures}});
+  return result;
+}
+
 static ordered_json knobsToJson(ArrayRef<KnobSetting> knobs) {
   ordered_json result = ordered_json::object();
   for (const KnobSetting &knob : knobs)
@@ -208,7 +220,9 @@ ordered_json toJson(const Record &record) {
         {"entry_point", record.schedule->entryPoint},
         {"libraries", libraries},
         {"knobs", knobsToJson(record.schedule->knobs)},
-        {"fusion", fusionToJson(record.schedule->fusion)}};
+        {"fusion", fusionToJson(record.schedule->fusion)},
+        {"trace", traceToJson(record.schedule->trace)},
+        {"remarks", record.schedule->remarks}};
   } else {
     result["schedule"] = nullptr;
   }
@@ -413,6 +427,20 @@ llvm::Expected<Record> recordFromJson(const json &root) {
                         decision.producerResultKept);
             reader.read(object, path, "message", decision.message);
           });
+    if (reader.field(*schedule, "schedule", "trace", false))
+      reader.forEach(*schedule, "schedule", "trace",
+                     [&](const json &object, const std::string &path) {
+                       TransformStepRecord &step = info.trace.emplace_back();
+                       reader.read(object, path, "op", step.op);
+                       reader.read(object, path, "loc", step.loc);
+                       reader.read(object, path, "status", step.status);
+                       reader.read(object, path, "operands", step.operands);
+                       reader.read(object, path, "results", step.results);
+                       reader.read(object, path, "suppressed_failures",
+                                   step.suppressedFailures);
+                     });
+    reader.read(*schedule, "schedule", "remarks", info.remarks,
+                /*required=*/false);
     record.schedule = info;
   }
   reader.read(root, "record", "function", record.function);

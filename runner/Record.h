@@ -53,6 +53,25 @@ struct FusionRecord {
   }
 };
 
+/// One top-level op of the schedule's entry point, as the interpreter ran it
+/// (runner/ScheduleTrace.h).
+struct TransformStepRecord {
+  /// The op's name and its `file:line:col` in the schedule.
+  std::string op, loc;
+  /// "succeeded"; "suppressed" (succeeded, but a region of it failed and
+  /// another was used: transform.alternatives); "failed" (the schedule
+  /// stopped here); "not reached".
+  std::string status;
+  /// For each operand handle, then each result handle: how many payload ops,
+  /// values or params it held (operands before the op ran, results after).
+  std::vector<int64_t> operands, results;
+  /// How many ops inside its regions failed and were suppressed.
+  unsigned suppressedFailures = 0;
+
+  /// The op ran and one of its operand handles held nothing.
+  bool matchedNothing() const;
+};
+
 struct ScheduleInfo {
   /// The schedule file; its path is empty when the schedule was embedded in
   /// the payload.
@@ -64,6 +83,11 @@ struct ScheduleInfo {
   std::vector<KnobSetting> knobs;
   /// What transform.loom.fuse_elementwise ops decided, in order.
   std::vector<FusionRecord> fusion;
+  /// Every top-level op of the entry point, in order.
+  std::vector<TransformStepRecord> trace;
+  /// Remarks and warnings emitted while the schedule was applied
+  /// (`file:line:col: remark: message`).
+  std::vector<std::string> remarks;
 };
 
 struct ToolInfo {

@@ -118,6 +118,17 @@ void printReport(const Record &record, llvm::raw_ostream &os) {
                          getInitKindName(record.options.init),
                          record.options.seed, llvm::join(arguments, ", ")));
   printCheck(record, os);
+  if (record.schedule) {
+    const std::vector<TransformStepRecord> &trace = record.schedule->trace;
+    size_t empty = llvm::count_if(trace, [](const TransformStepRecord &step) {
+      return step.matchedNothing();
+    });
+    if (empty)
+      printRow(os, "schedule",
+               llvm::formatv("{0} of {1} top-level transform op(s) had an "
+                             "empty handle (--explain says which)",
+                             empty, trace.size()));
+  }
   if (record.schedule && !record.schedule->fusion.empty()) {
     size_t fused = llvm::count_if(
         record.schedule->fusion,
@@ -263,6 +274,49 @@ void printBenchReport(const BenchResults &results, llvm::raw_ostream &os) {
     if (!benchmark.ok())
       os << "  " << benchmark.name << ": " << benchmark.record.status << ": "
          << benchmark.record.error << "\n";
+}
+
+static std::string joinCounts(const std::vector<int64_t> &counts) {
+  std::vector<std::string> parts;
+  for (int64_t count : counts)
+    parts.push_back(std::to_string(count));
+  return parts.empty() ? "-" : llvm::join(parts, ", ");
+}
+
+void printScheduleExplanation(const Record &record, llvm::raw_ostream &os) {
+  if (!record.schedule)
+    return;
+  const ScheduleInfo &schedule = *record.schedule;
+  os << "what the schedule did ("
+     << (schedule.embedded ? std::string("embedded") : schedule.file.path)
+     << ", @" << schedule.entryPoint << "):\n";
+  Table table({"  at", "op", "status", ">handles in", ">out", "note"});
+  for (const TransformStepRecord &step : schedule.trace) {
+    std::string note;
+    if (step.matchedNothing())
+      note = "matched nothing: an operand handle is empty";
+    else if (step.status == "suppressed")
+      note = std::to_string(step.suppressedFailures) +
+             " failure(s) inside were suppressed";
+    else if (step.status == "failed")
+      note = "the schedule stopped here (see the error)";
+    bool ran = step.status != "not reached";
+    table.addRow(
+        {"  " + step.loc, step.op, step.status,
+         ran ? joinCounts(step.operands) : "",
+         ran && step.status != "failed" ? joinCounts(step.results) : "", note});
+  }
+  table.print(os);
+  if (!schedule.fusion.empty()) {
+    os << "fusion decisions:\n";
+    for (const FusionRecord &decision : schedule.fusion)
+      os << "  " << decision.consumer << ": " << decision.message << "\n";
+  }
+  if (!schedule.remarks.empty()) {
+    os << "remarks and warnings:\n";
+    for (const std::string &remark : schedule.remarks)
+      os << "  " << remark << "\n";
+  }
 }
 
 } // namespace mlir::loom

@@ -20,6 +20,12 @@ std::string formatDuration(double seconds);
 /// Prints the short table that `loom run` shows on stdout.
 void printReport(const Record &record, llvm::raw_ostream &os);
 
+/// Prints what the schedule did (`loom run --explain`): each top-level op of
+/// the entry point with its status and how many payload ops its handles held
+/// before and after, flagging ops that matched nothing; then the fusion
+/// decisions and the remarks and warnings emitted while it was applied.
+void printScheduleExplanation(const Record &record, llvm::raw_ostream &os);
+
 struct BenchResults;
 /// Prints one line per benchmark of `loom bench`: status, median time,
 /// spread, throughput and % of peak.

@@ -199,9 +199,8 @@ llvm::Error KernelRun::Runner::compileScheduled() {
     llvm::Error error = llvm::Error::success();
     if (llvm::Error crash = runGuarded(
             "the transform interpreter", ExitCode::CompileFailure, [&] {
-              error =
-                  driver.applySchedule(*payload, *schedule, options.entryPoint,
-                                       record.schedule->fusion);
+              error = driver.applySchedule(
+                  *payload, *schedule, options.entryPoint, *record.schedule);
             })) {
       llvm::consumeError(std::move(error));
       return crash;

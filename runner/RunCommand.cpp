@@ -137,6 +137,13 @@ cl::opt<bool> quiet("quiet",
                     cl::desc("No progress messages and no table (errors "
                              "and --json output only)"),
                     cl::sub(getRunCommand()), cl::cat(getRunCategory()));
+cl::opt<bool> explain(
+    "explain",
+    cl::desc("Say what the schedule did: each top-level transform op with its "
+             "status and how many payload ops its handles held (ops that "
+             "matched nothing flagged), fusion decisions, remarks; printed "
+             "also when the schedule fails"),
+    cl::sub(getRunCommand()), cl::cat(getRunCategory()));
 } // namespace
 
 /// Validates the parsed options and fills `options`; false on a usage error.
@@ -216,6 +223,8 @@ int runRunCommand() {
              record.exitCode == static_cast<int>(ExitCode::Mismatch);
   if (!quiet && ran)
     printReport(record, table);
+  if (explain)
+    printScheduleExplanation(record, table);
   table.flush();
   if (record.exitCode != 0)
     llvm::errs() << "loom run: error: " << record.error << "\n";
