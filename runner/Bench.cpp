@@ -144,6 +144,8 @@ llvm::Expected<BenchResults> runSuite(const Suite &suite,
   for (auto [index, spec] : llvm::enumerate(*selected)) {
     report({"preparing", spec->name, index + 1});
     RunOptions runOptions = spec->options;
+    if (!runOptions.peakGflopsPerCore)
+      runOptions.peakGflopsPerCore = options.peakGflopsPerCore;
     runOptions.jsonPath.clear();
     runOptions.dumpIRDir.clear();
     auto run = std::make_unique<KernelRun>(runOptions, diagnostics);

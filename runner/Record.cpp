@@ -86,6 +86,44 @@ std::optional<double> Record::getGigabytesPerSecond() const {
   return work->bytes / timing->median * 1e-9;
 }
 
+std::optional<double> Roofline::getRidge() const {
+  if (!computeGflops || !memoryGbps || *memoryGbps <= 0)
+    return std::nullopt;
+  return *computeGflops / *memoryGbps;
+}
+
+std::optional<Roofline> Record::getRoofline() const {
+  std::optional<double> gbps = getGigabytesPerSecond();
+  if (!gbps)
+    return std::nullopt;
+  Roofline roofline;
+  roofline.intensity = work->flops / work->bytes;
+  if (options.peakGflopsPerCore && *options.peakGflopsPerCore > 0)
+    roofline.computeGflops =
+        *options.peakGflopsPerCore * std::max(1u, options.threads);
+  if (options.peakGbps && *options.peakGbps > 0)
+    roofline.memoryGbps = *options.peakGbps;
+  if (!roofline.computeGflops && !roofline.memoryGbps)
+    return std::nullopt;
+  std::optional<double> memoryBound;
+  if (roofline.memoryGbps)
+    memoryBound = roofline.intensity * *roofline.memoryGbps;
+  roofline.memoryBound =
+      memoryBound &&
+      (!roofline.computeGflops || *memoryBound < *roofline.computeGflops);
+  if (roofline.memoryBound) {
+    roofline.boundGflops = *memoryBound;
+    roofline.fraction = *gbps / *roofline.memoryGbps;
+  } else {
+    std::optional<double> gflops = getGflops();
+    if (!gflops || !roofline.computeGflops)
+      return std::nullopt;
+    roofline.boundGflops = *roofline.computeGflops;
+    roofline.fraction = *gflops / roofline.boundGflops;
+  }
+  return roofline;
+}
+
 //===----------------------------------------------------------------------===//
 // Writing
 //===----------------------------------------------------------------------===//
@@ -93,6 +131,18 @@ std::optional<double> Record::getGigabytesPerSecond() const {
 template <typename T>
 static ordered_json optionalToJson(const std::optional<T> &value) {
   return value ? ordered_json(*value) : ordered_json(nullptr);
+}
+
+static ordered_json rooflineToJson(const std::optional<Roofline> &roofline) {
+  if (!roofline)
+    return nullptr;
+  return {{"intensity_flop_per_byte", roofline->intensity},
+          {"compute_peak_gflops", optionalToJson(roofline->computeGflops)},
+          {"memory_peak_gbps", optionalToJson(roofline->memoryGbps)},
+          {"ridge_flop_per_byte", optionalToJson(roofline->getRidge())},
+          {"bound", roofline->memoryBound ? "memory" : "compute"},
+          {"bound_gflops", roofline->boundGflops},
+          {"fraction", roofline->fraction}};
 }
 
 static ordered_json fileToJson(const FileInfo &file) {
@@ -161,6 +211,8 @@ static ordered_json optionsToJson(const RunOptions &options) {
       {"min_time_s", options.timing.minTime},
       {"threads", options.threads},
       {"fp_contract", options.fpContractFast ? "fast" : "off"},
+      {"peak_gflops_per_core", optionalToJson(options.peakGflopsPerCore)},
+      {"peak_gbps", optionalToJson(options.peakGbps)},
       {"dump_ir", options.dumpIRDir.empty() ? ordered_json(nullptr)
                                             : ordered_json(options.dumpIRDir)},
   };
@@ -280,6 +332,7 @@ ordered_json toJson(const Record &record) {
       {"gflops", optionalToJson(record.getGflops())},
       {"gflops_best", optionalToJson(record.getBestGflops())},
       {"gbps", optionalToJson(record.getGigabytesPerSecond())}};
+  result["roofline"] = rooflineToJson(record.getRoofline());
   return result;
 }
 
@@ -362,6 +415,8 @@ static void readOptions(JsonReader &reader, const json &object,
   std::string contract;
   reader.read(object, path, "fp_contract", contract);
   options.fpContractFast = contract != "off";
+  reader.read(object, path, "peak_gflops_per_core", options.peakGflopsPerCore);
+  reader.read(object, path, "peak_gbps", options.peakGbps);
   reader.read(object, path, "dump_ir", options.dumpIRDir, false);
 }
 

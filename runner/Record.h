@@ -144,6 +144,25 @@ struct CheckRecord {
   std::vector<OutputComparison> outputs;
 };
 
+/// Where a kernel sits under the machine's roofline: its arithmetic intensity
+/// against the ceilings known (docs/explain.md).
+struct Roofline {
+  /// FLOPs per byte of the function's interface (the work model).
+  double intensity = 0;
+  /// The compute ceiling for the run's threads and the bandwidth ceiling.
+  std::optional<double> computeGflops, memoryGbps;
+  /// Whether the lower ceiling at this intensity is the bandwidth.
+  bool memoryBound = false;
+  /// The ceiling at this intensity, in GFLOP/s.
+  double boundGflops = 0;
+  /// Achieved fraction of that ceiling (GB/s over bandwidth when
+  /// memory-bound, GFLOP/s over peak otherwise).
+  double fraction = 0;
+
+  /// Intensity where the two ceilings meet, when both are known.
+  std::optional<double> getRidge() const;
+};
+
 struct Record {
   static constexpr int kSchemaVersion = 1;
 
@@ -174,6 +193,8 @@ struct Record {
   std::optional<double> getGflops() const;
   std::optional<double> getBestGflops() const;
   std::optional<double> getGigabytesPerSecond() const;
+  /// Needs timing, work and at least one peak in the options.
+  std::optional<Roofline> getRoofline() const;
 };
 
 /// Now, UTC, ISO 8601 ("2026-11-22T10:00:00Z").

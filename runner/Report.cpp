@@ -94,6 +94,38 @@ static void printCheck(const Record &record, llvm::raw_ostream &os) {
   }
 }
 
+/// The roofline row in words: which ceiling bounds the kernel at its
+/// intensity, and how close it gets.
+static std::string describeRoofline(const Roofline &roofline,
+                                    const Record &record) {
+  std::string text = roofline.memoryBound ? "memory-bound" : "compute-bound";
+  text += llvm::formatv(": {0:f2} FLOP/B", roofline.intensity).str();
+  if (std::optional<double> ridge = roofline.getRidge())
+    text += llvm::formatv(" ({0} the ridge at {1:f2} FLOP/B)",
+                          roofline.memoryBound ? "below" : "above", *ridge)
+                .str();
+  if (roofline.memoryBound)
+    text += llvm::formatv("; {0:f2} GB/s is {1:f0}% of the {2:f1} GB/s "
+                          "bandwidth",
+                          *record.getGigabytesPerSecond(),
+                          100 * roofline.fraction, *roofline.memoryGbps)
+                .str();
+  else
+    text += llvm::formatv("; {0:f2} GFLOP/s is {1:f0}% of the {2:f1} GFLOP/s "
+                          "peak",
+                          *record.getGflops(), 100 * roofline.fraction,
+                          *roofline.computeGflops)
+                .str();
+  if (roofline.fraction > 0 && roofline.fraction < 1)
+    text +=
+        llvm::formatv(" ({0:f1}x from the bound)", 1 / roofline.fraction).str();
+  if (!roofline.computeGflops)
+    text += "; give --peak-gflops to know whether compute bounds it first";
+  else if (!roofline.memoryGbps)
+    text += "; give --peak-gbps to know whether memory bounds it first";
+  return text;
+}
+
 void printReport(const Record &record, llvm::raw_ostream &os) {
   os << "loom run " << record.payload.path;
   if (!record.function.empty())
@@ -168,6 +200,8 @@ void printReport(const Record &record, llvm::raw_ostream &os) {
       rates.push_back(llvm::formatv("{0:f2} GB/s", *gbps));
     if (!rates.empty())
       printRow(os, "throughput", llvm::join(rates, ", "));
+    if (std::optional<Roofline> roofline = record.getRoofline())
+      printRow(os, "roofline", describeRoofline(*roofline, record));
   }
   const PhaseTimes &phases = record.phases;
   std::vector<std::string> steps;

@@ -137,6 +137,16 @@ cl::opt<bool> quiet("quiet",
                     cl::desc("No progress messages and no table (errors "
                              "and --json output only)"),
                     cl::sub(getRunCommand()), cl::cat(getRunCategory()));
+cl::opt<double> peakGflops(
+    "peak-gflops", cl::value_desc("x"),
+    cl::desc("FMA peak of one core in GFLOP/s (multiplied by --threads), for "
+             "the roofline line of the report"),
+    cl::sub(getRunCommand()), cl::cat(getRunCategory()));
+cl::opt<double> peakGbps(
+    "peak-gbps", cl::value_desc("x"),
+    cl::desc("Memory bandwidth in GB/s for this run's threads, for the "
+             "roofline line of the report"),
+    cl::sub(getRunCommand()), cl::cat(getRunCategory()));
 cl::opt<bool> explain(
     "explain",
     cl::desc("Say what the schedule did: each top-level transform op with its "
@@ -201,6 +211,16 @@ static bool fillOptions(RunOptions &options) {
   if (fpContract != "fast" && fpContract != "off")
     return usage("--fp-contract must be fast or off");
   options.fpContractFast = fpContract == "fast";
+  if (peakGflops.getNumOccurrences()) {
+    if (!(peakGflops > 0))
+      return usage("--peak-gflops must be > 0");
+    options.peakGflopsPerCore = peakGflops;
+  }
+  if (peakGbps.getNumOccurrences()) {
+    if (!(peakGbps > 0))
+      return usage("--peak-gbps must be > 0");
+    options.peakGbps = peakGbps;
+  }
   options.dumpIRDir = dumpIR;
   options.jsonPath = jsonPath;
   return true;

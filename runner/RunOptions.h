@@ -38,6 +38,10 @@ struct RunOptions {
   unsigned threads = 1;
   bool fpContractFast = true;
 
+  /// The machine's ceilings, for the roofline: FMA peak of one core (scaled
+  /// by `threads`) and memory bandwidth for this run.
+  std::optional<double> peakGflopsPerCore, peakGbps;
+
   /// When set, IR after each stage is written to this directory.
   std::string dumpIRDir;
   /// When set, the JSON record is written here ("-": stdout).

@@ -182,6 +182,61 @@ TEST(RecordTest, DerivedThroughput) {
   EXPECT_TRUE(toJson(record)["throughput"]["gflops"].is_null());
 }
 
+// makeRecord: 2 GFLOP and 12 MB in 2 ms on 2 threads: 1000 GFLOP/s, 6 GB/s,
+// 166.7 FLOP/B.
+TEST(RecordTest, RooflineHandComputed) {
+  Record record = makeRecord();
+  EXPECT_FALSE(record.getRoofline().has_value());
+
+  // Ceilings: 2 x 1000 GFLOP/s and 166.7 x 10 = 1666.7 GFLOP/s from memory.
+  record.options.peakGflopsPerCore = 1000;
+  record.options.peakGbps = 10;
+  std::optional<Roofline> roofline = record.getRoofline();
+  ASSERT_TRUE(roofline.has_value());
+  EXPECT_NEAR(roofline->intensity, 2e9 / 1.2e7, 1e-9);
+  EXPECT_TRUE(roofline->memoryBound);
+  EXPECT_NEAR(roofline->boundGflops, 2e9 / 1.2e7 * 10, 1e-9);
+  EXPECT_DOUBLE_EQ(roofline->fraction, 0.6);
+  EXPECT_DOUBLE_EQ(*roofline->getRidge(), 200.0);
+
+  // More bandwidth: the compute peak is the lower ceiling.
+  record.options.peakGbps = 100;
+  roofline = record.getRoofline();
+  ASSERT_TRUE(roofline.has_value());
+  EXPECT_FALSE(roofline->memoryBound);
+  EXPECT_DOUBLE_EQ(roofline->boundGflops, 2000.0);
+  EXPECT_DOUBLE_EQ(roofline->fraction, 0.5);
+  EXPECT_DOUBLE_EQ(*roofline->getRidge(), 20.0);
+
+  // One ceiling alone bounds by itself.
+  record.options.peakGbps.reset();
+  roofline = record.getRoofline();
+  ASSERT_TRUE(roofline.has_value());
+  EXPECT_FALSE(roofline->memoryBound);
+  EXPECT_DOUBLE_EQ(roofline->fraction, 0.5);
+  EXPECT_FALSE(roofline->getRidge().has_value());
+  record.options.peakGflopsPerCore.reset();
+  record.options.peakGbps = 10;
+  roofline = record.getRoofline();
+  ASSERT_TRUE(roofline.has_value());
+  EXPECT_TRUE(roofline->memoryBound);
+  EXPECT_DOUBLE_EQ(roofline->fraction, 0.6);
+
+  // In the JSON, and the peaks read back with the options.
+  record.options.peakGflopsPerCore = 1000;
+  nlohmann::ordered_json json = toJson(record);
+  EXPECT_EQ(json["roofline"]["bound"], "memory");
+  EXPECT_DOUBLE_EQ(json["roofline"]["fraction"].get<double>(), 0.6);
+  EXPECT_DOUBLE_EQ(json["roofline"]["ridge_flop_per_byte"].get<double>(),
+                   200.0);
+  auto parsed = parseRecord(json.dump());
+  ASSERT_TRUE(static_cast<bool>(parsed)) << llvm::toString(parsed.takeError());
+  EXPECT_EQ(parsed->options.peakGflopsPerCore, 1000.0);
+  EXPECT_EQ(parsed->options.peakGbps, 10.0);
+  record.timing.reset();
+  EXPECT_TRUE(toJson(record)["roofline"].is_null());
+}
+
 TEST(RecordTest, ReaderErrorsNameTheField) {
   nlohmann::ordered_json json = toJson(makeRecord());
   auto errorOf = [](const nlohmann::ordered_json &value) {
