@@ -14,7 +14,7 @@ PACKAGES := cmake ninja-build g++ python3 libzstd-dev \
 
 # Only the tests need these: Chromium loads the HTML report of loom report,
 # Google Benchmark's compare.py (with scipy) reads loom bench --format gbench.
-TEST_PACKAGES := chromium libbenchmark-tools python3-scipy
+TEST_PACKAGES := chromium libbenchmark-tools python3-scipy python3-numpy
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 

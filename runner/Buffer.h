@@ -71,6 +71,10 @@ public:
   void setFloat(int64_t index, double value);
   void setInt(int64_t index, int64_t value);
 
+  /// Address of the element at a row-major logical index (through the
+  /// strides), for copying raw element bytes.
+  void *getElementAddress(int64_t index) const { return elementAddress(index); }
+
   /// Multi-dimensional index of a row-major logical index.
   SmallVector<int64_t> delinearize(int64_t index) const;
 

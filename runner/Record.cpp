@@ -197,11 +197,19 @@ static ordered_json optionsToJson(const RunOptions &options) {
   ordered_json dims = ordered_json::object();
   for (const DimSize &dim : options.dims)
     dims[dim.spec] = dim.size;
+  ordered_json inputFiles = ordered_json::object();
+  for (const InputFile &input : options.inputFiles)
+    inputFiles[input.spec] = input.path;
   return {
       {"no_schedule", options.noSchedule},
       {"seed", options.seed},
       {"init", getInitKindName(options.init).str()},
       {"dims", dims},
+      {"inputs", inputFiles},
+      {"save_outputs", options.saveOutputsDir.empty()
+                           ? ordered_json(nullptr)
+                           : ordered_json(options.saveOutputsDir)},
+      {"save_reference", options.saveReference},
       {"knobs", knobsToJson(options.knobs)},
       {"check", options.check},
       {"rtol", optionalToJson(options.rtol)},
@@ -392,6 +400,21 @@ static void readOptions(JsonReader &reader, const json &object,
     options.init = *kind;
   else if (reader.error.empty())
     reader.fail(path + ".init", "is not random, ones, zeros or arange");
+  // Optional: records written before .npy inputs existed lack them.
+  if (const json *inputs = reader.field(object, path, "inputs", false)) {
+    if (!inputs->is_object())
+      reader.fail(path + ".inputs", "must be an object");
+    else
+      for (auto it = inputs->begin(); it != inputs->end(); ++it) {
+        if (!it.value().is_string()) {
+          reader.fail(path + ".inputs." + it.key(), "must be a string");
+          break;
+        }
+        options.inputFiles.push_back({it.key(), it.value().get<std::string>()});
+      }
+  }
+  reader.read(object, path, "save_outputs", options.saveOutputsDir, false);
+  reader.read(object, path, "save_reference", options.saveReference, false);
   if (const json *dims = reader.field(object, path, "dims", true)) {
     if (!dims->is_object())
       reader.fail(path + ".dims", "must be an object");

@@ -145,10 +145,16 @@ void printReport(const Record &record, llvm::raw_ostream &os) {
   std::vector<std::string> arguments;
   for (const ArgumentRecord &argument : record.arguments)
     arguments.push_back(argument.concreteType);
-  printRow(os, "inputs",
-           llvm::formatv("{0}, seed {1}: {2}",
-                         getInitKindName(record.options.init),
-                         record.options.seed, llvm::join(arguments, ", ")));
+  std::string inputs =
+      llvm::formatv("{0}, seed {1}: {2}", getInitKindName(record.options.init),
+                    record.options.seed, llvm::join(arguments, ", "));
+  if (!record.options.inputFiles.empty()) {
+    std::vector<std::string> files;
+    for (const InputFile &input : record.options.inputFiles)
+      files.push_back(input.spec + "=" + input.path);
+    inputs += " (from .npy: " + llvm::join(files, ", ") + ")";
+  }
+  printRow(os, "inputs", inputs);
   printCheck(record, os);
   if (record.schedule) {
     const std::vector<TransformStepRecord> &trace = record.schedule->trace;

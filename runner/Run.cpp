@@ -4,12 +4,15 @@
 #include "runner/CrashGuard.h"
 #include "runner/Driver.h"
 #include "runner/Engine.h"
+#include "runner/JsonReader.h"
 #include "runner/Knobs.h"
+#include "runner/Npy.h"
 #include "runner/Status.h"
 
 #include "transforms/Pipelines.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
@@ -55,6 +58,13 @@ private:
   /// by the argument buffers after the call.
   llvm::Expected<SmallVector<Buffer>> callOnce(Kernel &kernel,
                                                llvm::StringRef what);
+  /// Maps each --input to its argument (by index or source name).
+  llvm::Error resolveInputFiles(func::FuncOp function);
+  /// The generated inputs, with --input files read over them.
+  llvm::Error createInputs();
+  /// Writes the outputs among `buffers` (results, then arguments; as
+  /// callOnce returns them) to `dir` as .npy.
+  llvm::Error saveOutputs(ArrayRef<Buffer> buffers, llvm::StringRef dir);
 
 public:
   const RunOptions options;
@@ -68,6 +78,8 @@ private:
   SmallVector<Argument> arguments;
   SmallVector<ValueSignature> results;
   SmallVector<Buffer> inputs;
+  /// The .npy file of each argument, or empty.
+  SmallVector<std::string> inputPaths;
   std::unique_ptr<Kernel> kernel;
   /// Arguments of the scheduled kernel after the check call, reused for timing.
   SmallVector<Buffer> timingArguments;
@@ -137,6 +149,8 @@ llvm::Error KernelRun::Runner::load() {
   if (!resolved)
     return resolved.takeError();
   arguments = std::move(*resolved);
+  if (llvm::Error error = resolveInputFiles(*function))
+    return error;
   for (const Argument &argument : arguments)
     record.arguments.push_back(
         {argument.index,
@@ -266,7 +280,12 @@ llvm::Error KernelRun::Runner::checkAgainstReference() {
   if (!options.check) {
     record.check.status = "skipped";
     record.check.reason = "--no-check";
-    return llvm::Error::success();
+    if (options.saveOutputsDir.empty())
+      return llvm::Error::success();
+    auto got = callOnce(*kernel, "the scheduled kernel");
+    if (!got)
+      return got.takeError();
+    return saveOutputs(*got, options.saveOutputsDir);
   }
   progress("running the reference (the payload without the schedule)");
   double start = now();
@@ -291,6 +310,15 @@ llvm::Error KernelRun::Runner::checkAgainstReference() {
   auto got = callOnce(*kernel, "the scheduled kernel");
   if (!got)
     return got.takeError();
+  // Saved before comparing: a mismatch is when they are most wanted.
+  if (!options.saveOutputsDir.empty()) {
+    if (llvm::Error error = saveOutputs(*got, options.saveOutputsDir))
+      return error;
+    if (options.saveReference)
+      if (llvm::Error error =
+              saveOutputs(*expected, options.saveOutputsDir + "/reference"))
+        return error;
+  }
 
   const WorkSummary &work = *record.work;
   unsigned numResults = results.size();
@@ -366,9 +394,111 @@ llvm::Error KernelRun::Runner::prepare() {
     return error;
   if (llvm::Error error = compileScheduled())
     return error;
-  for (const Argument &argument : arguments)
-    inputs.push_back(createInput(argument, options.init, options.seed));
+  if (llvm::Error error = createInputs())
+    return error;
   return checkAgainstReference();
+}
+
+/// The name an argument has in the payload's source (`a` for `%a`), read at
+/// its location; empty when the source is not at hand.
+static std::string getSourceName(BlockArgument argument,
+                                 ArrayRef<llvm::StringRef> lines) {
+  auto loc = dyn_cast<FileLineColLoc>(argument.getLoc());
+  if (!loc || loc.getLine() == 0 || loc.getLine() > lines.size())
+    return "";
+  llvm::StringRef line = lines[loc.getLine() - 1];
+  if (loc.getColumn() == 0 || loc.getColumn() > line.size())
+    return "";
+  llvm::StringRef rest = line.drop_front(loc.getColumn() - 1);
+  if (!rest.consume_front("%"))
+    return "";
+  return rest
+      .take_while([](char c) {
+        return llvm::isAlnum(c) || c == '_' || c == '$' || c == '.' || c == '-';
+      })
+      .str();
+}
+
+llvm::Error KernelRun::Runner::resolveInputFiles(func::FuncOp function) {
+  inputPaths.assign(arguments.size(), "");
+  if (options.inputFiles.empty())
+    return llvm::Error::success();
+  auto source = readTextFile(options.payloadPath, "the payload");
+  if (!source)
+    return source.takeError();
+  SmallVector<llvm::StringRef> lines;
+  llvm::StringRef(*source).split(lines, '\n');
+  SmallVector<std::string> names;
+  for (BlockArgument argument : function.getArguments())
+    names.push_back(getSourceName(argument, lines));
+  for (const InputFile &input : options.inputFiles) {
+    llvm::StringRef spec = input.spec;
+    spec.consume_front("%");
+    std::optional<unsigned> index;
+    unsigned position;
+    if (!spec.getAsInteger(10, position) && position < arguments.size())
+      index = position;
+    for (auto [i, name] : llvm::enumerate(names))
+      if (!index && !name.empty() && name == spec)
+        index = i;
+    if (!index) {
+      std::vector<std::string> known;
+      for (auto [i, name] : llvm::enumerate(names))
+        known.push_back(std::to_string(i) +
+                        (name.empty() ? "" : " (%" + name + ")"));
+      return makeError(ExitCode::InvalidInput,
+                       "--input " + input.spec + "=" + input.path +
+                           ": no argument '" + input.spec +
+                           "'; the arguments of @" + functionName + ": " +
+                           llvm::join(known, ", "));
+    }
+    if (!inputPaths[*index].empty())
+      return makeError(ExitCode::InvalidInput,
+                       "--input gives two files for " + arguments[*index].name);
+    inputPaths[*index] = input.path;
+  }
+  return llvm::Error::success();
+}
+
+llvm::Error KernelRun::Runner::createInputs() {
+  for (auto [argument, path] : llvm::zip_equal(arguments, inputPaths)) {
+    Buffer buffer = createInput(argument, options.init, options.seed);
+    if (!path.empty()) {
+      auto array = readNpyFile(path);
+      if (!array)
+        return array.takeError();
+      std::string what =
+          argument.name + " (" + typeToString(argument.concreteType) + ")";
+      if (llvm::Error error = copyNpyInto(*array, buffer, what, path))
+        return error;
+    }
+    inputs.push_back(std::move(buffer));
+  }
+  return llvm::Error::success();
+}
+
+llvm::Error KernelRun::Runner::saveOutputs(ArrayRef<Buffer> buffers,
+                                           llvm::StringRef dir) {
+  if (std::error_code ec = llvm::sys::fs::create_directories(dir))
+    return makeError(ExitCode::InvalidInput, "cannot create the directory '" +
+                                                 dir + "': " + ec.message());
+  const WorkSummary &work = *record.work;
+  for (auto [i, buffer] : llvm::enumerate(buffers)) {
+    std::string name;
+    if (i < results.size()) {
+      name = "result" + std::to_string(i);
+    } else {
+      unsigned argIndex = i - results.size();
+      if (!isa<MemRefType>(arguments[argIndex].signature.type) ||
+          !work.argWritten[argIndex])
+        continue;
+      name = "arg" + std::to_string(argIndex);
+    }
+    if (llvm::Error error =
+            writeNpyFile(buffer, (dir + "/" + name + ".npy").str()))
+      return error;
+  }
+  return llvm::Error::success();
 }
 
 void KernelRun::Runner::fail(llvm::Error error) {

@@ -137,6 +137,22 @@ cl::opt<bool> quiet("quiet",
                     cl::desc("No progress messages and no table (errors "
                              "and --json output only)"),
                     cl::sub(getRunCommand()), cl::cat(getRunCategory()));
+cl::list<std::string> inputFiles(
+    "input", cl::value_desc("arg=file.npy"),
+    cl::desc("Read an argument from a NumPy .npy file instead of generating "
+             "it; the argument by index (0) or by its name in the payload "
+             "(%a or a); dtype and shape must match (repeatable)"),
+    cl::sub(getRunCommand()), cl::cat(getRunCategory()));
+cl::opt<std::string> saveOutputs(
+    "save-outputs", cl::value_desc("dir"),
+    cl::desc("Write every output of the scheduled kernel (results, written "
+             "memref arguments) to this directory as .npy"),
+    cl::sub(getRunCommand()), cl::cat(getRunCategory()));
+cl::opt<bool> saveReference(
+    "save-reference",
+    cl::desc("With --save-outputs, also write the reference's outputs to "
+             "DIR/reference/"),
+    cl::sub(getRunCommand()), cl::cat(getRunCategory()));
 cl::opt<double> peakGflops(
     "peak-gflops", cl::value_desc("x"),
     cl::desc("FMA peak of one core in GFLOP/s (multiplied by --threads), for "
@@ -183,6 +199,20 @@ static bool fillOptions(RunOptions &options) {
       return usage(takeError(dim.takeError()).second);
     options.dims.push_back(*dim);
   }
+  for (const std::string &text : inputFiles) {
+    auto [spec, path] = llvm::StringRef(text).split('=');
+    if (spec.trim().empty() || path.empty() ||
+        !llvm::StringRef(text).contains('='))
+      return usage("--input '" + text + "' is not ARG=FILE.npy (e.g. 0=a.npy)");
+    options.inputFiles.push_back({spec.trim().str(), path.str()});
+  }
+  options.saveOutputsDir = saveOutputs;
+  if (saveReference && saveOutputs.empty())
+    return usage("--save-reference needs --save-outputs DIR");
+  if (saveReference && noCheck)
+    return usage("--save-reference contradicts --no-check (there is no "
+                 "reference)");
+  options.saveReference = saveReference;
   options.check = !noCheck;
   if (rtol.getNumOccurrences()) {
     if (!(rtol >= 0))

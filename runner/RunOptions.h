@@ -14,6 +14,11 @@
 
 namespace mlir::loom {
 
+/// `--input ARG=FILE.npy`: ARG is an argument index or name.
+struct InputFile {
+  std::string spec, path;
+};
+
 struct RunOptions {
   std::string payloadPath;
   /// Empty: use the schedule embedded in the payload, if any.
@@ -30,6 +35,12 @@ struct RunOptions {
   uint64_t seed = 0;
   InitKind init = InitKind::Random;
   std::vector<DimSize> dims;
+  /// Arguments read from .npy files instead of generated.
+  std::vector<InputFile> inputFiles;
+  /// When set, every output of the scheduled kernel (and with
+  /// `saveReference`, of the reference) is written here as .npy.
+  std::string saveOutputsDir;
+  bool saveReference = false;
 
   bool check = true;
   std::optional<double> rtol, atol;

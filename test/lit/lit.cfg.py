@@ -67,3 +67,11 @@ if os.path.exists(gbench_compare) and subprocess.run(
     config.substitutions.append(("%{gbench-compare}", f"/usr/bin/python3 {gbench_compare}"))
 else:
     lit_config.note("Google Benchmark's compare.py is not installed: its reading of loom bench --format gbench is not tested (apt-get install libbenchmark-tools python3-scipy)")
+
+# NumPy (python3-numpy, which `make test` installs) reads and writes the .npy
+# files of loom run --input/--save-outputs in a test of the round trip.
+if subprocess.run(["/usr/bin/python3", "-c", "import numpy"], capture_output=True).returncode == 0:
+    config.available_features.add("numpy")
+    config.substitutions.append(("%{numpy-python}", "/usr/bin/python3"))
+else:
+    lit_config.note("NumPy is not installed: the .npy round trip with NumPy is not tested (apt-get install python3-numpy)")
