@@ -25,6 +25,8 @@ llvm::cl::SubCommand &getCompareCommand();
 int runCompareCommand();
 llvm::cl::SubCommand &getReportCommand();
 int runReportCommand();
+llvm::cl::SubCommand &getPeakCommand();
+int runPeakCommand();
 
 } // namespace mlir::loom
 

@@ -123,8 +123,7 @@ static int64_t getItemSize(llvm::StringRef descr) {
   return size;
 }
 
-llvm::Expected<NpyArray> parseNpy(llvm::StringRef bytes,
-                                  llvm::StringRef name) {
+llvm::Expected<NpyArray> parseNpy(llvm::StringRef bytes, llvm::StringRef name) {
   if (!bytes.starts_with(kMagic))
     return malformed(name, "it does not start with the magic \\x93NUMPY");
   if (bytes.size() < 10)
@@ -147,9 +146,8 @@ llvm::Expected<NpyArray> parseNpy(llvm::StringRef bytes,
     return malformed(name, "it is truncated in its header");
   NpyArray array;
   bool fortranOrder = false;
-  std::string problem =
-      HeaderParser(bytes.substr(headerStart, headerLength))
-          .parse(array, fortranOrder);
+  std::string problem = HeaderParser(bytes.substr(headerStart, headerLength))
+                            .parse(array, fortranOrder);
   if (!problem.empty())
     return malformed(name, problem);
   llvm::StringRef descr = array.descr;
@@ -252,9 +250,10 @@ llvm::Error copyNpyInto(const NpyArray &array, Buffer &layout,
 }
 
 std::string serializeNpy(const Buffer &buffer) {
-  std::string header = "{'descr': '" + getNpyDescr(buffer.getKind()) +
-                       "', 'fortran_order': False, 'shape': " +
-                       formatShape(buffer.getShape()) + ", }";
+  std::string header =
+      "{'descr': '" + getNpyDescr(buffer.getKind()) +
+      "', 'fortran_order': False, 'shape': " + formatShape(buffer.getShape()) +
+      ", }";
   // Magic, version 1.0, header length; the whole preamble padded with
   // spaces and a newline to a multiple of 64 bytes, as NumPy writes it.
   size_t preamble = kMagic.size() + 4;

@@ -54,16 +54,22 @@ std::string currentTimestamp() {
   return text;
 }
 
+HostInfo getHostInfo() {
+  HostInfo host;
+  HostTarget target = getHostTarget();
+  host.cpu = target.cpu;
+  host.triple = target.triple;
+  host.features = target.features;
+  host.cpuModel = readCpuModel();
+  host.logicalCpus = std::thread::hardware_concurrency();
+  return host;
+}
+
 Record createRecord() {
   Record record;
   record.tool.version = LOOM_VERSION;
   record.tool.llvmVersion = LLVM_VERSION_STRING;
-  HostTarget target = getHostTarget();
-  record.host.cpu = target.cpu;
-  record.host.triple = target.triple;
-  record.host.features = target.features;
-  record.host.cpuModel = readCpuModel();
-  record.host.logicalCpus = std::thread::hardware_concurrency();
+  record.host = getHostInfo();
   record.timestamp = currentTimestamp();
   return record;
 }
@@ -221,6 +227,9 @@ static ordered_json optionsToJson(const RunOptions &options) {
       {"fp_contract", options.fpContractFast ? "fast" : "off"},
       {"peak_gflops_per_core", optionalToJson(options.peakGflopsPerCore)},
       {"peak_gbps", optionalToJson(options.peakGbps)},
+      {"peak_source", options.peakSource.empty()
+                          ? ordered_json(nullptr)
+                          : ordered_json(options.peakSource)},
       {"dump_ir", options.dumpIRDir.empty() ? ordered_json(nullptr)
                                             : ordered_json(options.dumpIRDir)},
   };
@@ -440,6 +449,7 @@ static void readOptions(JsonReader &reader, const json &object,
   options.fpContractFast = contract != "off";
   reader.read(object, path, "peak_gflops_per_core", options.peakGflopsPerCore);
   reader.read(object, path, "peak_gbps", options.peakGbps);
+  reader.read(object, path, "peak_source", options.peakSource, false);
   reader.read(object, path, "dump_ir", options.dumpIRDir, false);
 }
 

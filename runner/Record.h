@@ -200,6 +200,9 @@ struct Record {
 /// Now, UTC, ISO 8601 ("2026-11-22T10:00:00Z").
 std::string currentTimestamp();
 
+/// This machine: CPU name and model, triple, features, logical CPUs.
+HostInfo getHostInfo();
+
 /// Fills the tool, host and timestamp fields of a new record.
 Record createRecord();
 

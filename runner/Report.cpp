@@ -119,6 +119,9 @@ static std::string describeRoofline(const Roofline &roofline,
   if (roofline.fraction > 0 && roofline.fraction < 1)
     text +=
         llvm::formatv(" ({0:f1}x from the bound)", 1 / roofline.fraction).str();
+  if (record.options.peakSource != "options" &&
+      !record.options.peakSource.empty())
+    text += "; peaks from `loom peak`";
   if (!roofline.computeGflops)
     text += "; give --peak-gflops to know whether compute bounds it first";
   else if (!roofline.memoryGbps)

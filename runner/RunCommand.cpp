@@ -1,6 +1,7 @@
 //===- RunCommand.cpp - `loom run` ----------------------------------------===//
 
 #include "runner/Commands.h"
+#include "runner/Peak.h"
 #include "runner/Report.h"
 #include "runner/Run.h"
 #include "runner/Status.h"
@@ -156,12 +157,14 @@ cl::opt<bool> saveReference(
 cl::opt<double> peakGflops(
     "peak-gflops", cl::value_desc("x"),
     cl::desc("FMA peak of one core in GFLOP/s (multiplied by --threads), for "
-             "the roofline line of the report"),
+             "the roofline line of the report (default: what `loom peak` "
+             "cached for this machine, if anything)"),
     cl::sub(getRunCommand()), cl::cat(getRunCategory()));
 cl::opt<double> peakGbps(
     "peak-gbps", cl::value_desc("x"),
     cl::desc("Memory bandwidth in GB/s for this run's threads, for the "
-             "roofline line of the report"),
+             "roofline line of the report (default: from the `loom peak` "
+             "cache)"),
     cl::sub(getRunCommand()), cl::cat(getRunCategory()));
 cl::opt<bool> explain(
     "explain",
@@ -250,6 +253,20 @@ static bool fillOptions(RunOptions &options) {
     if (!(peakGbps > 0))
       return usage("--peak-gbps must be > 0");
     options.peakGbps = peakGbps;
+  }
+  if (options.peakGflopsPerCore || options.peakGbps)
+    options.peakSource = "options";
+  // What `loom peak` measured on this machine fills the ceilings not given.
+  if (!options.peakGflopsPerCore || !options.peakGbps) {
+    std::string cache = getDefaultPeakCachePath();
+    if (std::optional<MachinePeak> peak = loadCachedPeak(cache)) {
+      if (!options.peakGflopsPerCore)
+        options.peakGflopsPerCore = peak->fmaGflopsPerCore;
+      if (!options.peakGbps)
+        options.peakGbps = peak->getBandwidth(options.threads);
+      options.peakSource =
+          options.peakSource.empty() ? cache : "options and " + cache;
+    }
   }
   options.dumpIRDir = dumpIR;
   options.jsonPath = jsonPath;

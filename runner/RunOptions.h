@@ -52,6 +52,8 @@ struct RunOptions {
   /// The machine's ceilings, for the roofline: FMA peak of one core (scaled
   /// by `threads`) and memory bandwidth for this run.
   std::optional<double> peakGflopsPerCore, peakGbps;
+  /// Where the peaks came from: "options", or the `loom peak` cache file.
+  std::string peakSource;
 
   /// When set, IR after each stage is written to this directory.
   std::string dumpIRDir;

@@ -27,6 +27,7 @@ int main(int argc, char **argv) {
   getBenchCommand();
   getCompareCommand();
   getReportCommand();
+  getPeakCommand();
   cl::HideUnrelatedOptions(getToolCategory());
   if (!cl::ParseCommandLineOptions(
           argc, argv,
@@ -34,7 +35,8 @@ int main(int argc, char **argv) {
           "  loom run PAYLOAD.mlir [--schedule SCHEDULE.mlir] [options]\n"
           "  loom bench SUITE.json [--out RESULTS.json] [options]\n"
           "  loom compare BASE.json NEW.json [options]\n"
-          "  loom report RESULTS.json... --html OUT.html\n\n"
+          "  loom report RESULTS.json... --html OUT.html\n"
+          "  loom peak [--refresh]\n\n"
           "Run 'loom SUBCOMMAND --help' for its options and exit codes.\n",
           &llvm::errs()))
     return static_cast<int>(ExitCode::InvalidInput);
@@ -46,6 +48,8 @@ int main(int argc, char **argv) {
     return runCompareCommand();
   if (getReportCommand())
     return runReportCommand();
+  if (getPeakCommand())
+    return runPeakCommand();
   llvm::errs() << "loom: error: no subcommand given; try 'loom --help'\n";
   return static_cast<int>(ExitCode::InvalidInput);
 }

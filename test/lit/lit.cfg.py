@@ -19,6 +19,9 @@ config.environment["PATH"] = os.pathsep.join(
 )
 # Deterministic, non-interactive output.
 config.environment["TERM"] = "dumb"
+# A cache of `loom peak` of the user must not change what loom run reports:
+# tests get their own (empty) cache directory.
+config.environment["XDG_CACHE_HOME"] = os.path.join(config.test_exec_root, "xdg-cache")
 
 utils = os.path.join(config.test_source_root, "utils")
 config.substitutions.append(("%{docs}", os.path.join(config.loom_src_root, "docs")))

@@ -35,8 +35,8 @@ TEST_P(NpyRoundTrip, ReadsBackWhatItWrote) {
   std::string bytes = serializeNpy(original);
   // NumPy's preamble: magic, version 1.0, header padded to 64 bytes.
   ASSERT_EQ(bytes.substr(0, 8), std::string("\x93NUMPY\x01\x00", 8));
-  size_t headerLength = static_cast<uint8_t>(bytes[8]) |
-                        (static_cast<uint8_t>(bytes[9]) << 8);
+  size_t headerLength =
+      static_cast<uint8_t>(bytes[8]) | (static_cast<uint8_t>(bytes[9]) << 8);
   EXPECT_EQ((10 + headerLength) % 64, 0u);
 
   auto array = parseNpy(bytes, "test.npy");
@@ -56,18 +56,14 @@ TEST_P(NpyRoundTrip, ReadsBackWhatItWrote) {
 
 INSTANTIATE_TEST_SUITE_P(
     EveryDtypeAndShape, NpyRoundTrip,
-    ::testing::Values(Case{ElementKind::F32, {3, 4}},
-                      Case{ElementKind::F64, {5}},
-                      Case{ElementKind::F16, {2, 3, 2}},
-                      Case{ElementKind::BF16, {7}},
-                      Case{ElementKind::I8, {4, 4}},
-                      Case{ElementKind::I32, {6}},
-                      Case{ElementKind::I64, {2, 2}},
-                      Case{ElementKind::I1, {9}},
-                      // 0-d (a scalar) and empty arrays.
-                      Case{ElementKind::F32, {}}, Case{ElementKind::I32, {}},
-                      Case{ElementKind::F32, {0, 4}},
-                      Case{ElementKind::I64, {0}}));
+    ::testing::Values(
+        Case{ElementKind::F32, {3, 4}}, Case{ElementKind::F64, {5}},
+        Case{ElementKind::F16, {2, 3, 2}}, Case{ElementKind::BF16, {7}},
+        Case{ElementKind::I8, {4, 4}}, Case{ElementKind::I32, {6}},
+        Case{ElementKind::I64, {2, 2}}, Case{ElementKind::I1, {9}},
+        // 0-d (a scalar) and empty arrays.
+        Case{ElementKind::F32, {}}, Case{ElementKind::I32, {}},
+        Case{ElementKind::F32, {0, 4}}, Case{ElementKind::I64, {0}}));
 
 TEST(NpyTest, DescrsFollowNumPy) {
   EXPECT_EQ(getNpyDescr(ElementKind::F32), "<f4");
@@ -124,9 +120,9 @@ TEST(NpyTest, RejectsMalformedFiles) {
             std::string::npos);
   EXPECT_NE(parseError(makeNpy(f32x2, "").substr(0, 30)).find("truncated"),
             std::string::npos);
-  EXPECT_NE(parseError(makeNpy("{'descr': '<f4', 'shape': (2,)}", ""))
-                .find("lacks"),
-            std::string::npos);
+  EXPECT_NE(
+      parseError(makeNpy("{'descr': '<f4', 'shape': (2,)}", "")).find("lacks"),
+      std::string::npos);
   EXPECT_NE(parseError(makeNpy("['descr']", "")).find("not a dict"),
             std::string::npos);
   EXPECT_NE(parseError(makeNpy("{'descr': '<f4', 'fortran_order': maybe, "
@@ -134,9 +130,9 @@ TEST(NpyTest, RejectsMalformedFiles) {
                                std::string(8, '\0')))
                 .find("True or False"),
             std::string::npos);
-  EXPECT_NE(parseError(std::string("\x93NUMPY\x07\x00", 8) + "xx")
-                .find("version 7"),
-            std::string::npos);
+  EXPECT_NE(
+      parseError(std::string("\x93NUMPY\x07\x00", 8) + "xx").find("version 7"),
+      std::string::npos);
 }
 
 TEST(NpyTest, RejectsLayoutsItCannotUse) {
@@ -170,8 +166,7 @@ TEST(NpyTest, CopyChecksDtypeAndShape) {
   EXPECT_EQ(takeError(copyNpyInto(*array, wrongType, "arg 0", "a.npy")).second,
             "'a.npy' has dtype '<f4' but arg 0 needs '<f8'");
   // Into a strided buffer, element by element.
-  Buffer strided =
-      Buffer::allocateStrided(ElementKind::F32, {2, 3}, {4, 1}, 1);
+  Buffer strided = Buffer::allocateStrided(ElementKind::F32, {2, 3}, {4, 1}, 1);
   EXPECT_FALSE(static_cast<bool>(copyNpyInto(*array, strided, "arg 0", "a")));
 }
 
