@@ -8,7 +8,10 @@
 #ifndef LOOM_RUNNER_COMMANDS_H
 #define LOOM_RUNNER_COMMANDS_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/CommandLine.h"
+
+#include <string>
 
 namespace mlir::loom {
 
@@ -17,7 +20,8 @@ llvm::cl::OptionCategory &getToolCategory();
 
 llvm::cl::SubCommand &getRunCommand();
 /// Runs `loom run` with the parsed options; returns the exit code.
-int runRunCommand();
+/// `commandLine` is the whole command, for repro bundles.
+int runRunCommand(llvm::ArrayRef<std::string> commandLine);
 
 llvm::cl::SubCommand &getBenchCommand();
 int runBenchCommand();

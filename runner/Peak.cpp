@@ -97,8 +97,9 @@ static std::string getFmaKernel(unsigned lanes) {
   for (int k = 2; k < kAccumulators; ++k)
     os << "    %s" << k - 1 << " = arith.addf %s" << k - 2 << ", %r#" << k
        << " : " << vector << "\n";
-  os << "    vector.store %s" << kAccumulators - 2 << ", %out[%t, %c0] : memref<?x"
-     << row << ">, " << vector << "\n  }\n  return\n}\n";
+  os << "    vector.store %s" << kAccumulators - 2
+     << ", %out[%t, %c0] : memref<?x" << row << ">, " << vector
+     << "\n  }\n  return\n}\n";
   return text;
 }
 
@@ -161,9 +162,8 @@ compileKernel(Driver &driver, llvm::StringRef text, llvm::StringRef name,
 
 /// Calls `kernel` until `duration` seconds have passed (at least three
 /// times) and returns the shortest call.
-static llvm::Expected<double> timeBest(Kernel &kernel,
-                                       MutableArrayRef<Buffer> arguments,
-                                       double duration) {
+static llvm::Expected<double>
+timeBest(Kernel &kernel, MutableArrayRef<Buffer> arguments, double duration) {
   double best = 1e30;
   double start = now();
   for (int calls = 0; calls < 3 || now() - start < duration; ++calls) {
@@ -186,8 +186,8 @@ static llvm::Expected<double> measureFma(Driver &driver, unsigned lanes,
   SmallVector<Buffer> arguments;
   arguments.push_back(Buffer::allocate(ElementKind::F32, {2, lanes}));
   for (unsigned i = 0; i < lanes; ++i) {
-    arguments[0].setFloat(i, 1e-3);           // x
-    arguments[0].setFloat(lanes + i, 0.999);  // y: a = a * y + x stays small
+    arguments[0].setFloat(i, 1e-3);          // x
+    arguments[0].setFloat(lanes + i, 0.999); // y: a = a * y + x stays small
   }
   arguments.push_back(Buffer::allocate(ElementKind::F32, {threads, lanes}));
   arguments.push_back(Buffer::scalar(ElementKind::Index));
@@ -237,8 +237,8 @@ llvm::Expected<MachinePeak> measurePeak(const PeakOptions &options) {
   peak.host = getHostInfo();
   peak.key = getPeakCacheKey(peak.host);
   peak.measuredAt = currentTimestamp();
-  peak.threads = options.threads ? options.threads
-                                 : std::max(1u, peak.host.logicalCpus);
+  peak.threads =
+      options.threads ? options.threads : std::max(1u, peak.host.logicalCpus);
   auto hasFeature = [&](llvm::StringRef name) {
     return llvm::is_contained(peak.host.features, name.str());
   };
@@ -246,8 +246,8 @@ llvm::Expected<MachinePeak> measurePeak(const PeakOptions &options) {
   unsigned lanes = peak.vectorBits / 32;
   // Three arrays of 128 MiB each, far beyond any cache; smaller for quick
   // runs, where the numbers only show that the machinery works.
-  int64_t elements = options.duration >= 0.5 ? int64_t(1) << 25
-                                             : int64_t(1) << 22;
+  int64_t elements =
+      options.duration >= 0.5 ? int64_t(1) << 25 : int64_t(1) << 22;
   elements -= elements % (lanes * peak.threads);
 
   std::string diagnostics;
@@ -259,8 +259,8 @@ llvm::Expected<MachinePeak> measurePeak(const PeakOptions &options) {
   };
   auto fail = [&](llvm::Error error) -> llvm::Error {
     auto [code, message] = takeError(std::move(error));
-    return makeError(code, message + (diagnostics.empty() ? "" : "\n") +
-                               diagnostics);
+    return makeError(code,
+                     message + (diagnostics.empty() ? "" : "\n") + diagnostics);
   };
   step("FMA throughput, 1 core");
   auto fma1 = measureFma(driver, lanes, 1, options.duration);
@@ -277,12 +277,12 @@ llvm::Expected<MachinePeak> measurePeak(const PeakOptions &options) {
     unsigned threads;
     bool nontemporal;
     double *out;
-  } triads[] = {{"triad, 1 thread", 1, false, &peak.triadGbps1},
-                {"triad with non-temporal stores, 1 thread", 1, true,
-                 &peak.triadNtGbps1},
-                {"triad, all threads", peak.threads, false, &peak.triadGbpsAll},
-                {"triad with non-temporal stores, all threads", peak.threads,
-                 true, &peak.triadNtGbpsAll}};
+  } triads[] = {
+      {"triad, 1 thread", 1, false, &peak.triadGbps1},
+      {"triad with non-temporal stores, 1 thread", 1, true, &peak.triadNtGbps1},
+      {"triad, all threads", peak.threads, false, &peak.triadGbpsAll},
+      {"triad with non-temporal stores, all threads", peak.threads, true,
+       &peak.triadNtGbpsAll}};
   for (auto &triad : triads) {
     step(triad.what);
     auto gbps = measureTriad(driver, lanes, triad.threads, triad.nontemporal,

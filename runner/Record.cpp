@@ -232,6 +232,8 @@ static ordered_json optionsToJson(const RunOptions &options) {
                           : ordered_json(options.peakSource)},
       {"dump_ir", options.dumpIRDir.empty() ? ordered_json(nullptr)
                                             : ordered_json(options.dumpIRDir)},
+      {"bundle", options.bundleDir.empty() ? ordered_json(nullptr)
+                                           : ordered_json(options.bundleDir)},
   };
 }
 
@@ -451,6 +453,7 @@ static void readOptions(JsonReader &reader, const json &object,
   reader.read(object, path, "peak_gbps", options.peakGbps);
   reader.read(object, path, "peak_source", options.peakSource, false);
   reader.read(object, path, "dump_ir", options.dumpIRDir, false);
+  reader.read(object, path, "bundle", options.bundleDir, false);
 }
 
 llvm::Expected<Record> recordFromJson(const json &root) {

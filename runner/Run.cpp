@@ -1,6 +1,7 @@
 //===- Run.cpp - `loom run` as a library function -------------------------===//
 
 #include "runner/Run.h"
+#include "runner/Bundle.h"
 #include "runner/CrashGuard.h"
 #include "runner/Driver.h"
 #include "runner/Engine.h"
@@ -103,7 +104,7 @@ llvm::Error KernelRun::Runner::load() {
     auto file = driver.load(options.schedulePath, "schedule");
     if (!file)
       return file.takeError();
-    if (embedded)
+    if (embedded && !options.scheduleReplacesEmbedded)
       emitWarning(embedded->getLoc()) << "the payload embeds a schedule; using "
                                       << options.schedulePath << " instead";
     schedule = std::move(file->module);
@@ -131,6 +132,9 @@ llvm::Error KernelRun::Runner::load() {
       return error;
     for (const Tunable &tunable : listTunables(*schedule))
       record.schedule->knobs.push_back({tunable.name, *tunable.selected});
+    if (!options.bundleDir.empty())
+      if (llvm::Error error = writeBundleSchedule(*schedule, options.bundleDir))
+        return error;
   } else if (!options.knobs.empty()) {
     return makeError(ExitCode::InvalidInput,
                      "--knob needs a schedule: pass --schedule or embed one "

@@ -1,5 +1,6 @@
 //===- RunCommand.cpp - `loom run` ----------------------------------------===//
 
+#include "runner/Bundle.h"
 #include "runner/Commands.h"
 #include "runner/Peak.h"
 #include "runner/Report.h"
@@ -41,8 +42,7 @@ cl::OptionCategory &getRunCategory() {
   return category;
 }
 
-cl::opt<std::string> payloadPath(cl::Positional, cl::Required,
-                                 cl::desc("<payload.mlir>"),
+cl::opt<std::string> payloadPath(cl::Positional, cl::desc("<payload.mlir>"),
                                  cl::sub(getRunCommand()),
                                  cl::cat(getRunCategory()));
 cl::opt<std::string>
@@ -166,6 +166,18 @@ cl::opt<double> peakGbps(
              "roofline line of the report (default: from the `loom peak` "
              "cache)"),
     cl::sub(getRunCommand()), cl::cat(getRunCategory()));
+cl::opt<std::string> bundle(
+    "bundle", cl::value_desc("dir"),
+    cl::desc("Write a repro bundle of the run to this directory: payload, "
+             "schedule as applied, inputs, the IR of every stage, the object "
+             "file, the record and the command (also when the run fails)"),
+    cl::sub(getRunCommand()), cl::cat(getRunCategory()));
+cl::opt<std::string> fromBundle(
+    "from-bundle", cl::value_desc("dir"),
+    cl::desc("Run a bundle written by --bundle again, with its options "
+             "(only --json, --quiet, --explain, --iters, --min-time and "
+             "--warmup may be added)"),
+    cl::sub(getRunCommand()), cl::cat(getRunCategory()));
 cl::opt<bool> explain(
     "explain",
     cl::desc("Say what the schedule did: each top-level transform op with its "
@@ -175,12 +187,64 @@ cl::opt<bool> explain(
     cl::sub(getRunCommand()), cl::cat(getRunCategory()));
 } // namespace
 
+static bool usage(const llvm::Twine &message) {
+  llvm::errs() << "loom run: error: " << message << "\n";
+  return false;
+}
+
+/// The options of the bundle given with --from-bundle, plus the display and
+/// timing options allowed with it.
+static bool fillOptionsFromBundle(RunOptions &options) {
+  const cl::Option *const fixed[] = {&payloadPath,
+                                     &schedulePath,
+                                     &noSchedule,
+                                     std::addressof(scheduleLibraries),
+                                     &entryPoint,
+                                     &functionName,
+                                     std::addressof(knobs),
+                                     &seed,
+                                     &init,
+                                     std::addressof(dims),
+                                     &noCheck,
+                                     &rtol,
+                                     &atol,
+                                     &threads,
+                                     &fpContract,
+                                     std::addressof(inputFiles),
+                                     &peakGflops,
+                                     &peakGbps};
+  for (const cl::Option *option : fixed)
+    if (option->getNumOccurrences())
+      return usage("--from-bundle runs the bundle with its own options; '" +
+                   (option->ArgStr.empty() ? llvm::StringRef("<payload.mlir>")
+                                           : option->ArgStr) +
+                   "' cannot be changed");
+  auto loaded = loadBundle(fromBundle);
+  if (!loaded)
+    return usage(takeError(loaded.takeError()).second);
+  options = std::move(*loaded);
+  if (warmup.getNumOccurrences())
+    options.timing.warmup = warmup;
+  if (iters.getNumOccurrences())
+    options.timing.samples = iters;
+  if (minTime.getNumOccurrences())
+    options.timing.minTime = minTime;
+  options.jsonPath = jsonPath;
+  options.dumpIRDir = dumpIR;
+  options.saveOutputsDir = saveOutputs;
+  options.bundleDir = bundle;
+  if (!options.bundleDir.empty() && options.dumpIRDir.empty())
+    options.dumpIRDir = getBundleIRDir(options.bundleDir);
+  return true;
+}
+
 /// Validates the parsed options and fills `options`; false on a usage error.
 static bool fillOptions(RunOptions &options) {
-  auto usage = [](const llvm::Twine &message) {
-    llvm::errs() << "loom run: error: " << message << "\n";
-    return false;
-  };
+  if (!fromBundle.empty())
+    return fillOptionsFromBundle(options);
+  if (payloadPath.empty())
+    return usage("no payload given (loom run PAYLOAD.mlir, or --from-bundle "
+                 "DIR)");
   options.payloadPath = payloadPath;
   options.schedulePath = schedulePath;
   options.noSchedule = noSchedule;
@@ -269,11 +333,14 @@ static bool fillOptions(RunOptions &options) {
     }
   }
   options.dumpIRDir = dumpIR;
+  options.bundleDir = bundle;
+  if (!options.bundleDir.empty() && options.dumpIRDir.empty())
+    options.dumpIRDir = getBundleIRDir(options.bundleDir);
   options.jsonPath = jsonPath;
   return true;
 }
 
-int runRunCommand() {
+int runRunCommand(llvm::ArrayRef<std::string> commandLine) {
   RunOptions options;
   if (!fillOptions(options))
     return static_cast<int>(ExitCode::InvalidInput);
@@ -296,6 +363,19 @@ int runRunCommand() {
   if (record.exitCode != 0)
     llvm::errs() << "loom run: error: " << record.error << "\n";
   int exitCode = record.exitCode;
+  if (!options.bundleDir.empty()) {
+    if (llvm::Error error =
+            finishBundle(record, options.bundleDir, commandLine)) {
+      auto [code, message] = takeError(std::move(error));
+      llvm::errs() << "loom run: error: " << message << "\n";
+      if (exitCode == 0)
+        exitCode = static_cast<int>(code);
+    } else if (!quiet) {
+      llvm::errs() << "loom run: bundle written to " << options.bundleDir
+                   << " (loom run --from-bundle " << options.bundleDir
+                   << " runs it again)\n";
+    }
+  }
   if (!options.jsonPath.empty())
     if (llvm::Error error = writeRecord(record, options.jsonPath)) {
       auto [code, message] = takeError(std::move(error));

@@ -57,6 +57,11 @@ struct RunOptions {
 
   /// When set, IR after each stage is written to this directory.
   std::string dumpIRDir;
+  /// When set, a repro bundle of the run is written here (runner/Bundle.h).
+  std::string bundleDir;
+  /// --schedule replaces a schedule embedded in the payload without a
+  /// warning (a bundle's resolved schedule does). Not serialized.
+  bool scheduleReplacesEmbedded = false;
   /// When set, the JSON record is written here ("-": stdout).
   std::string jsonPath;
 

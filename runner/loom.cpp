@@ -41,7 +41,7 @@ int main(int argc, char **argv) {
           &llvm::errs()))
     return static_cast<int>(ExitCode::InvalidInput);
   if (getRunCommand())
-    return runRunCommand();
+    return runRunCommand(std::vector<std::string>(argv, argv + argc));
   if (getBenchCommand())
     return runBenchCommand();
   if (getCompareCommand())
