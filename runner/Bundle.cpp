@@ -47,9 +47,9 @@ llvm::Error writeBundleSchedule(ModuleOp schedule, llvm::StringRef dir) {
 
 static llvm::Error copy(llvm::StringRef from, llvm::StringRef to) {
   if (std::error_code ec = llvm::sys::fs::copy_file(from, to))
-    return makeError(ExitCode::InvalidInput, "cannot copy '" + from +
-                                                 "' into the bundle: " +
-                                                 ec.message());
+    return makeError(ExitCode::InvalidInput,
+                     "cannot copy '" + from +
+                         "' into the bundle: " + ec.message());
   return llvm::Error::success();
 }
 

@@ -135,10 +135,11 @@ public:
   }
 
   /// Calls `fn(element, elementPath)` for each element of the array
-  /// `object[key]`.
+  /// `object[key]` (none when it is absent and not `required`).
   void forEach(const json &object, const std::string &path, const char *key,
-               llvm::function_ref<void(const json &, const std::string &)> fn) {
-    const json *array = field(object, path, key, /*required=*/true);
+               llvm::function_ref<void(const json &, const std::string &)> fn,
+               bool required = true) {
+    const json *array = field(object, path, key, required);
     if (!array)
       return;
     std::string here = path + "." + key;

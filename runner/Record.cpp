@@ -501,35 +501,36 @@ llvm::Expected<Record> recordFromJson(const json &root) {
                               info.libraries.emplace_back());
                    });
     readKnobs(reader, *schedule, "schedule", info.knobs);
-    // Records written before fusion decisions existed have none.
-    if (reader.field(*schedule, "schedule", "fusion", false))
-      reader.forEach(
-          *schedule, "schedule", "fusion",
-          [&](const json &object, const std::string &path) {
-            FusionRecord &decision = info.fusion.emplace_back();
-            reader.read(object, path, "transform", decision.transform);
-            reader.read(object, path, "consumer", decision.consumer);
-            reader.read(object, path, "producer", decision.producer);
-            reader.read(object, path, "operand", decision.operand);
-            reader.read(object, path, "outcome", decision.outcome);
-            reader.read(object, path, "condition", decision.condition);
-            reader.read(object, path, "condition_name", decision.conditionName);
-            reader.read(object, path, "producer_result_kept",
-                        decision.producerResultKept);
-            reader.read(object, path, "message", decision.message);
-          });
-    if (reader.field(*schedule, "schedule", "trace", false))
-      reader.forEach(*schedule, "schedule", "trace",
-                     [&](const json &object, const std::string &path) {
-                       TransformStepRecord &step = info.trace.emplace_back();
-                       reader.read(object, path, "op", step.op);
-                       reader.read(object, path, "loc", step.loc);
-                       reader.read(object, path, "status", step.status);
-                       reader.read(object, path, "operands", step.operands);
-                       reader.read(object, path, "results", step.results);
-                       reader.read(object, path, "suppressed_failures",
-                                   step.suppressedFailures);
-                     });
+    // Records written before fusion decisions and traces existed have none.
+    reader.forEach(
+        *schedule, "schedule", "fusion",
+        [&](const json &object, const std::string &path) {
+          FusionRecord &decision = info.fusion.emplace_back();
+          reader.read(object, path, "transform", decision.transform);
+          reader.read(object, path, "consumer", decision.consumer);
+          reader.read(object, path, "producer", decision.producer);
+          reader.read(object, path, "operand", decision.operand);
+          reader.read(object, path, "outcome", decision.outcome);
+          reader.read(object, path, "condition", decision.condition);
+          reader.read(object, path, "condition_name", decision.conditionName);
+          reader.read(object, path, "producer_result_kept",
+                      decision.producerResultKept);
+          reader.read(object, path, "message", decision.message);
+        },
+        /*required=*/false);
+    reader.forEach(
+        *schedule, "schedule", "trace",
+        [&](const json &object, const std::string &path) {
+          TransformStepRecord &step = info.trace.emplace_back();
+          reader.read(object, path, "op", step.op);
+          reader.read(object, path, "loc", step.loc);
+          reader.read(object, path, "status", step.status);
+          reader.read(object, path, "operands", step.operands);
+          reader.read(object, path, "results", step.results);
+          reader.read(object, path, "suppressed_failures",
+                      step.suppressedFailures);
+        },
+        /*required=*/false);
     reader.read(*schedule, "schedule", "remarks", info.remarks,
                 /*required=*/false);
     record.schedule = info;
