@@ -31,6 +31,8 @@ llvm::cl::SubCommand &getReportCommand();
 int runReportCommand();
 llvm::cl::SubCommand &getPeakCommand();
 int runPeakCommand();
+llvm::cl::SubCommand &getTuneCommand();
+int runTuneCommand();
 
 } // namespace mlir::loom
 

@@ -45,7 +45,7 @@ static std::string toOptionText(Attribute attribute) {
 std::vector<Tunable> listTunables(ModuleOp schedule) {
   std::vector<Tunable> tunables;
   std::map<std::string, size_t> seen;
-  schedule->walk([&](Operation *op) {
+  schedule->walk<WalkOrder::PreOrder>([&](Operation *op) {
     Tunable tunable;
     if (auto knob = dyn_cast<tune::KnobOp>(op)) {
       tunable.name = knob.getName().str();

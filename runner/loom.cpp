@@ -28,6 +28,7 @@ int main(int argc, char **argv) {
   getCompareCommand();
   getReportCommand();
   getPeakCommand();
+  getTuneCommand();
   cl::HideUnrelatedOptions(getToolCategory());
   if (!cl::ParseCommandLineOptions(
           argc, argv,
@@ -36,7 +37,8 @@ int main(int argc, char **argv) {
           "  loom bench SUITE.json [--out RESULTS.json] [options]\n"
           "  loom compare BASE.json NEW.json [options]\n"
           "  loom report RESULTS.json... --html OUT.html\n"
-          "  loom peak [--refresh]\n\n"
+          "  loom peak [--refresh]\n"
+          "  loom tune PAYLOAD.mlir --schedule TUNABLE.mlir --list-space\n\n"
           "Run 'loom SUBCOMMAND --help' for its options and exit codes.\n",
           &llvm::errs()))
     return static_cast<int>(ExitCode::InvalidInput);
@@ -50,6 +52,8 @@ int main(int argc, char **argv) {
     return runReportCommand();
   if (getPeakCommand())
     return runPeakCommand();
+  if (getTuneCommand())
+    return runTuneCommand();
   llvm::errs() << "loom: error: no subcommand given; try 'loom --help'\n";
   return static_cast<int>(ExitCode::InvalidInput);
 }

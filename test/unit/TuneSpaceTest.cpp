@@ -1,0 +1,131 @@
+//===- TuneSpaceTest.cpp - Tuning space and constraints -------------------===//
+
+#include "runner/Status.h"
+#include "runner/TuneSpace.h"
+
+#include "gtest/gtest.h"
+
+using namespace mlir;
+using namespace mlir::loom;
+
+namespace {
+
+Tunable knob(std::string name, std::vector<std::string> options) {
+  Tunable tunable;
+  tunable.name = std::move(name);
+  tunable.options = std::move(options);
+  return tunable;
+}
+
+TuneSpace makeSpace() {
+  Tunable order;
+  order.name = "order";
+  order.isAlternatives = true;
+  order.options = {"0", "1"};
+  auto space = TuneSpace::create({knob("tile_m", {"8", "16", "32"}),
+                                  knob("tile_n", {"16", "64"}), order,
+                                  knob("layout", {"\"row\"", "\"col\""})});
+  EXPECT_TRUE(static_cast<bool>(space));
+  return std::move(*space);
+}
+
+std::string parseError(llvm::StringRef text) {
+  auto constraint = Constraint::parse(text, makeSpace().getNames());
+  if (constraint)
+    return "";
+  auto [code, message] = takeError(constraint.takeError());
+  EXPECT_EQ(code, ExitCode::InvalidInput);
+  return message;
+}
+
+bool holds(llvm::StringRef text, std::vector<size_t> point) {
+  TuneSpace space = makeSpace();
+  auto constraint = Constraint::parse(text, space.getNames());
+  EXPECT_TRUE(static_cast<bool>(constraint))
+      << llvm::toString(constraint.takeError());
+  return constraint->evaluate(space.getValues(point));
+}
+
+TEST(TuneSpaceTest, SizeAndMixedRadixPoints) {
+  TuneSpace space = makeSpace();
+  EXPECT_EQ(space.size(), 3u * 2 * 2 * 2);
+  // The last dimension varies fastest.
+  EXPECT_EQ(space.getCoordinates(0), (std::vector<size_t>{0, 0, 0, 0}));
+  EXPECT_EQ(space.getCoordinates(1), (std::vector<size_t>{0, 0, 0, 1}));
+  EXPECT_EQ(space.getCoordinates(23), (std::vector<size_t>{2, 1, 1, 1}));
+  std::vector<KnobSetting> settings =
+      space.getSettings(space.getCoordinates(9));
+  ASSERT_EQ(settings.size(), 4u);
+  EXPECT_EQ(settings[0].name, "tile_m");
+  EXPECT_EQ(settings[0].value, "16");
+  EXPECT_EQ(settings[1].value, "16");
+  EXPECT_EQ(settings[2].value, "0");
+  EXPECT_EQ(settings[3].value, "\"col\"");
+}
+
+TEST(TuneSpaceTest, KnobWithoutOptionsIsAnError) {
+  auto space = TuneSpace::create({knob("tile", {})});
+  ASSERT_FALSE(static_cast<bool>(space));
+  EXPECT_NE(takeError(space.takeError()).second.find("has no list of options"),
+            std::string::npos);
+}
+
+TEST(TuneSpaceTest, ValuesOfOptions) {
+  EXPECT_EQ(parseTuneValue("32"), TuneValue(int64_t(32)));
+  EXPECT_EQ(parseTuneValue("-4 : i64"), TuneValue(int64_t(-4)));
+  EXPECT_EQ(parseTuneValue("true"), TuneValue(int64_t(1)));
+  EXPECT_EQ(parseTuneValue("\"outer\""), TuneValue(std::string("outer")));
+  EXPECT_EQ(parseTuneValue("[1, 2]"), TuneValue(std::string("[1, 2]")));
+}
+
+TEST(ConstraintTest, ArithmeticAndComparisons) {
+  // Point {tile_m = 32, tile_n = 64, order = 1, layout = "col"}.
+  std::vector<size_t> point = {2, 1, 1, 1};
+  EXPECT_TRUE(holds("tile_m * tile_n <= 4096", point));
+  EXPECT_FALSE(holds("tile_m * tile_n < 2048", point));
+  EXPECT_TRUE(holds("tile_n % tile_m == 0", point));
+  EXPECT_TRUE(holds("(tile_m + 32) / 2 == 32", point));
+  EXPECT_TRUE(holds("2 + 3 * 4 == 14", point)); // precedence
+  EXPECT_TRUE(holds("-tile_m < 0 && !(order == 0)", point));
+  EXPECT_TRUE(holds("order == 0 || layout == \"col\"", point));
+  EXPECT_TRUE(holds("layout != 'row'", point));
+  EXPECT_TRUE(holds("tile_m", point)); // non-zero is true
+}
+
+TEST(ConstraintTest, UndefinedArithmeticIsFalse) {
+  std::vector<size_t> point = {2, 1, 1, 1};
+  EXPECT_FALSE(holds("tile_m / (order - 1) == 0", point));
+  EXPECT_FALSE(holds("tile_m % 0 == 0", point));
+  EXPECT_FALSE(holds("layout + 1 == 2", point));
+  EXPECT_FALSE(holds("layout < 3", point));
+}
+
+TEST(ConstraintTest, ParseErrorsSayWhereAndWhat) {
+  EXPECT_EQ(parseError("tile_k < 4"),
+            "--constraint 'tile_k < 4': unknown knob 'tile_k' (the "
+            "schedule's knobs: tile_m, tile_n, order, layout) at column 1");
+  EXPECT_NE(parseError("tile_m <").find("the expression ends early"),
+            std::string::npos);
+  EXPECT_NE(parseError("(tile_m < 4").find("expected ')'"),
+            std::string::npos);
+  EXPECT_NE(parseError("tile_m < 4 < 5").find("do not chain"),
+            std::string::npos);
+  EXPECT_NE(parseError("tile_m # 4").find("unexpected '#' at column 8"),
+            std::string::npos);
+  EXPECT_NE(parseError("layout == 'row").find("unterminated string"),
+            std::string::npos);
+}
+
+TEST(ConstraintTest, CountsValidPoints) {
+  TuneSpace space = makeSpace();
+  auto constraint = Constraint::parse("tile_m * tile_n <= 512", space.getNames());
+  ASSERT_TRUE(static_cast<bool>(constraint));
+  std::vector<Constraint> constraints;
+  constraints.push_back(std::move(*constraint));
+  // (8,16) (8,64) (16,16) (32,16): 4 of 6 pairs, times 2 x 2.
+  EXPECT_EQ(space.countValid(constraints), 16u);
+  EXPECT_EQ(space.countValid({}), 24u);
+  EXPECT_FALSE(space.countValid(constraints, /*limit=*/10).has_value());
+}
+
+} // namespace
