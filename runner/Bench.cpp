@@ -2,6 +2,7 @@
 
 #include "runner/Bench.h"
 #include "runner/Run.h"
+#include "runner/Statistics.h"
 #include "runner/Status.h"
 #include "runner/Timer.h"
 
@@ -67,14 +68,6 @@ findGitRevision(llvm::StringRef directory) {
                                 "--untracked-files=no"});
   return std::make_pair(llvm::StringRef(*revision).trim().str(),
                         status && !llvm::StringRef(*status).trim().empty());
-}
-
-/// splitmix64: the same order on every platform (std::shuffle is not).
-static uint64_t nextRandom(uint64_t &state) {
-  uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
 }
 
 /// Brings the results up to date after a round of repetitions.
@@ -164,8 +157,7 @@ llvm::Expected<BenchResults> runSuite(const Suite &suite,
   for (unsigned round = 0; round < options.repetitions; ++round) {
     for (size_t i = 0; i < count; ++i)
       order[i] = i;
-    for (size_t i = count; i > 1; --i)
-      std::swap(order[i - 1], order[nextRandom(random) % i]);
+    seededShuffle(order, random);
     for (auto [step, index] : llvm::enumerate(order)) {
       BenchmarkResult &result = results.benchmarks[index];
       if (!result.ok())

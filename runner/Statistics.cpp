@@ -142,4 +142,17 @@ MannWhitneyResult mannWhitneyU(ArrayRef<double> a, ArrayRef<double> b) {
   return result;
 }
 
+/// splitmix64.
+static uint64_t nextRandom(uint64_t &state) {
+  uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+
+void seededShuffle(MutableArrayRef<size_t> items, uint64_t &state) {
+  for (size_t i = items.size(); i > 1; --i)
+    std::swap(items[i - 1], items[nextRandom(state) % i]);
+}
+
 } // namespace mlir::loom

@@ -38,6 +38,10 @@ MannWhitneyResult mannWhitneyU(ArrayRef<double> a, ArrayRef<double> b);
 /// called significant, however large.
 double minimumPValue(size_t n, size_t m);
 
+/// Shuffles `items` with splitmix64 seeded by (and advancing) `state`: the
+/// same order on every platform, which std::shuffle does not promise.
+void seededShuffle(MutableArrayRef<size_t> items, uint64_t &state);
+
 } // namespace mlir::loom
 
 #endif // LOOM_RUNNER_STATISTICS_H

@@ -2,12 +2,25 @@
 
 #include "runner/Tune.h"
 #include "runner/Driver.h"
+#include "runner/JsonReader.h"
+#include "runner/Peak.h"
 #include "runner/Report.h"
+#include "runner/Statistics.h"
 #include "runner/Status.h"
+#include "runner/Subprocess.h"
+#include "runner/Timer.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Config/llvm-config.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <nlohmann/json.hpp>
+
+#include <atomic>
+#include <csignal>
 
 namespace mlir::loom {
 
@@ -47,13 +60,12 @@ void printTuneSpace(const TuneSpace &space,
                     llvm::raw_ostream &os) {
   Table table({"knob", "kind", ">options", "values", "at"});
   for (const Tunable &dimension : space.getDimensions())
-    table.addRow({dimension.name,
-                  dimension.isAlternatives ? "alternatives" : "knob",
-                  std::to_string(dimension.options.size()),
-                  (dimension.isAlternatives ? "regions " : "") +
-                      std::string("[") + llvm::join(dimension.options, ", ") +
-                      "]",
-                  dimension.location});
+    table.addRow(
+        {dimension.name, dimension.isAlternatives ? "alternatives" : "knob",
+         std::to_string(dimension.options.size()),
+         (dimension.isAlternatives ? "regions " : "") + std::string("[") +
+             llvm::join(dimension.options, ", ") + "]",
+         dimension.location});
   if (space.getDimensions().empty()) {
     os << "the schedule has no tune.knob or tune.alternatives: the space is "
           "the schedule alone (1 point)\n";
@@ -70,11 +82,420 @@ void printTuneSpace(const TuneSpace &space,
     for (const Constraint &constraint : constraints)
       texts.push_back(constraint.getText());
     os << ", "
-       << (valid ? std::to_string(*valid)
-                 : std::string("(too many to count)"))
+       << (valid ? std::to_string(*valid) : std::string("(too many to count)"))
        << " satisfy " << llvm::join(texts, " and ");
   }
   os << "\n";
+}
+
+//===----------------------------------------------------------------------===//
+// The sweep
+//===----------------------------------------------------------------------===//
+
+using nlohmann::ordered_json;
+
+namespace {
+/// What makes two measurements comparable: the same payload, schedule,
+/// entry point, function, threads, Loom, LLVM and machine.
+struct TuneKey {
+  std::string payload, schedule, entryPoint, function, loom, llvm, machine;
+  unsigned threads = 1;
+
+  ordered_json toJson() const {
+    return {{"payload_sha256", payload}, {"schedule_sha256", schedule},
+            {"entry_point", entryPoint}, {"function", function},
+            {"threads", threads},        {"loom_version", loom},
+            {"llvm_version", llvm},      {"machine", machine}};
+  }
+  bool matches(const ordered_json &line) const {
+    ordered_json mine = toJson();
+    for (auto it = mine.begin(); it != mine.end(); ++it)
+      if (!line.contains(it.key()) || line[it.key()] != it.value())
+        return false;
+    return true;
+  }
+};
+} // namespace
+
+static std::string pointText(llvm::ArrayRef<KnobSetting> settings) {
+  std::vector<std::string> parts;
+  for (const KnobSetting &setting : settings)
+    parts.push_back(setting.name + "=" + setting.value);
+  return llvm::join(parts, " ");
+}
+
+static llvm::Expected<TuneKey> makeKey(const RunOptions &run) {
+  TuneKey key;
+  auto payload = readTextFile(run.payloadPath, "the payload");
+  if (!payload)
+    return payload.takeError();
+  key.payload = sha256Hex(*payload);
+  std::string schedule;
+  for (const std::string &path : llvm::concat<const std::string>(
+           llvm::ArrayRef<std::string>(
+               run.schedulePath.empty()
+                   ? std::vector<std::string>{}
+                   : std::vector<std::string>{run.schedulePath}),
+           run.scheduleLibraries)) {
+    auto text = readTextFile(path, "the schedule");
+    if (!text)
+      return text.takeError();
+    schedule += sha256Hex(*text);
+  }
+  key.schedule =
+      schedule.empty() ? "embedded:" + key.payload : sha256Hex(schedule);
+  key.entryPoint = run.entryPoint;
+  key.function = run.function;
+  key.threads = run.threads;
+  key.loom = LOOM_VERSION;
+  key.llvm = LLVM_VERSION_STRING;
+  key.machine = getPeakCacheKey(getHostInfo());
+  return key;
+}
+
+static std::atomic<bool> interruptRequested{false};
+static void onInterrupt(int) { interruptRequested = true; }
+
+/// Runs one candidate in a child `loom run`.
+static TunePoint evaluate(const TuneOptions &options,
+                          llvm::ArrayRef<KnobSetting> settings,
+                          unsigned timeout, llvm::StringRef scratch,
+                          double minTime) {
+  const RunOptions &run = options.run;
+  std::string json = (scratch + "/candidate.json").str();
+  std::string output = (scratch + "/candidate.log").str();
+  llvm::sys::fs::remove(json);
+  std::vector<std::string> argv = {options.loomExecutable, "run",
+                                   run.payloadPath};
+  if (!run.schedulePath.empty())
+    argv.insert(argv.end(), {"--schedule", run.schedulePath});
+  for (const std::string &library : run.scheduleLibraries)
+    argv.insert(argv.end(), {"--schedule-lib", library});
+  argv.insert(argv.end(), {"--entry-point", run.entryPoint});
+  if (!run.function.empty())
+    argv.insert(argv.end(), {"--func", run.function});
+  for (const KnobSetting &setting : settings)
+    argv.insert(argv.end(), {"--knob", setting.name + "=" + setting.value});
+  argv.insert(argv.end(),
+              {"--threads", std::to_string(run.threads), "--seed",
+               std::to_string(run.seed), "--min-time",
+               llvm::formatv("{0}", minTime).str(), "--json", json, "--quiet"});
+  if (!run.check)
+    argv.push_back("--no-check");
+
+  TunePoint point;
+  point.settings.assign(settings.begin(), settings.end());
+  ChildResult child = runChild(argv, timeout, output);
+  if (auto text = readTextFile(json, "the candidate's record")) {
+    if (auto record = parseRecord(*text)) {
+      point.status = record->status;
+      point.reason = record->error;
+      if (record->timing)
+        point.medianSeconds = record->timing->median;
+      point.gflops = record->getGflops();
+      return point;
+    } else {
+      llvm::consumeError(record.takeError());
+    }
+  } else {
+    llvm::consumeError(text.takeError());
+  }
+  if (child.timedOut) {
+    point.status = "timeout";
+    point.reason = "took longer than " + std::to_string(timeout) + " s";
+  } else {
+    point.status = "crash";
+    point.reason = child.message.empty() ? "the candidate exited with code " +
+                                               std::to_string(child.exitCode) +
+                                               " without a record"
+                                         : child.message;
+  }
+  return point;
+}
+
+static ordered_json pointToJson(const TuneKey &key, const TunePoint &point) {
+  ordered_json line = {{"schema", "loom-tune-record"}, {"version", 1}};
+  ordered_json keyJson = key.toJson();
+  line.insert(keyJson.begin(), keyJson.end());
+  ordered_json settings = ordered_json::object();
+  for (const KnobSetting &setting : point.settings)
+    settings[setting.name] = setting.value;
+  line["point"] = settings;
+  line["status"] = point.status;
+  line["reason"] = point.reason;
+  line["median_s"] = point.medianSeconds ? ordered_json(*point.medianSeconds)
+                                         : ordered_json(nullptr);
+  line["gflops"] =
+      point.gflops ? ordered_json(*point.gflops) : ordered_json(nullptr);
+  line["timestamp"] = currentTimestamp();
+  return line;
+}
+
+/// The points already in the database for this key, by point text.
+static llvm::StringMap<TunePoint> loadDatabase(const TuneOptions &options,
+                                               const TuneKey &key,
+                                               TuneSummary &summary) {
+  llvm::StringMap<TunePoint> known;
+  if (!llvm::sys::fs::exists(options.dbPath))
+    return known;
+  auto text = readTextFile(options.dbPath, "the tuning database");
+  if (!text) {
+    llvm::consumeError(text.takeError());
+    return known;
+  }
+  SmallVector<llvm::StringRef> lines;
+  llvm::StringRef(*text).split(lines, '\n', -1, /*KeepEmpty=*/false);
+  for (auto [number, line] : llvm::enumerate(lines)) {
+    ordered_json json = ordered_json::parse(line.str(), nullptr, false);
+    if (json.is_discarded() || !json.is_object() || !json.contains("point") ||
+        !json["point"].is_object() || !json.contains("status") ||
+        !json["status"].is_string()) {
+      ++summary.corruptLines;
+      if (options.log)
+        options.log(llvm::formatv("warning: {0}:{1} is not a tuning record; "
+                                  "skipped",
+                                  options.dbPath, number + 1)
+                        .str());
+      continue;
+    }
+    if (!key.matches(json)) {
+      ++summary.otherRecords;
+      continue;
+    }
+    TunePoint point;
+    for (auto it = json["point"].begin(); it != json["point"].end(); ++it)
+      if (it.value().is_string())
+        point.settings.push_back({it.key(), it.value().get<std::string>()});
+    point.status = json["status"].get<std::string>();
+    if (json.contains("reason") && json["reason"].is_string())
+      point.reason = json["reason"].get<std::string>();
+    if (json.contains("median_s") && json["median_s"].is_number())
+      point.medianSeconds = json["median_s"].get<double>();
+    if (json.contains("gflops") && json["gflops"].is_number())
+      point.gflops = json["gflops"].get<double>();
+    point.reused = true;
+    known[pointText(point.settings)] = point;
+  }
+  return known;
+}
+
+/// Writes the schedule with `settings` applied (the libraries stay separate,
+/// so the same --schedule-lib options apply).
+static llvm::Error writeBestSchedule(const TuneOptions &options,
+                                     llvm::ArrayRef<KnobSetting> settings) {
+  std::string diagnostics;
+  llvm::raw_string_ostream os(diagnostics);
+  Driver driver(os);
+  OwningOpRef<ModuleOp> schedule;
+  if (!options.run.schedulePath.empty()) {
+    auto file = driver.load(options.run.schedulePath, "schedule");
+    if (!file)
+      return file.takeError();
+    schedule = std::move(file->module);
+  } else {
+    auto payload = driver.load(options.run.payloadPath, "payload");
+    if (!payload)
+      return payload.takeError();
+    schedule = driver.extractEmbeddedSchedule(*payload->module);
+  }
+  if (llvm::Error error = applyKnobs(*schedule, settings))
+    return error;
+  std::string text;
+  llvm::raw_string_ostream out(text);
+  schedule->print(out);
+  out << "\n";
+  return writeTextFile(text, options.outPath, "the best schedule");
+}
+
+llvm::Expected<TuneSummary> runTune(const TuneOptions &options) {
+  if (options.strategy != "exhaustive" && options.strategy != "random")
+    return makeError(ExitCode::InvalidInput, "unknown --strategy '" +
+                                                 options.strategy +
+                                                 "' (exhaustive or random)");
+  if (options.shardCount == 0 || options.shardIndex >= options.shardCount)
+    return makeError(ExitCode::InvalidInput, "--shard I/N needs 0 <= I < N");
+  std::string diagnostics;
+  llvm::raw_string_ostream diagnosticStream(diagnostics);
+  auto space = loadTuneSpace(options.run, diagnosticStream);
+  if (!space) {
+    auto [code, message] = takeError(space.takeError());
+    return makeError(code,
+                     message + (diagnostics.empty() ? "" : "\n") + diagnostics);
+  }
+  std::vector<Constraint> constraints;
+  for (const std::string &text : options.constraints) {
+    auto constraint = Constraint::parse(text, space->getNames());
+    if (!constraint)
+      return constraint.takeError();
+    constraints.push_back(std::move(*constraint));
+  }
+  auto key = makeKey(options.run);
+  if (!key)
+    return key.takeError();
+
+  TuneSummary summary;
+  summary.spaceSize = space->size();
+  constexpr uint64_t kMaxPoints = 10'000'000;
+  if (summary.spaceSize > kMaxPoints)
+    return makeError(ExitCode::InvalidInput,
+                     "the space has " + std::to_string(summary.spaceSize) +
+                         " points; Loom sweeps at most " +
+                         std::to_string(kMaxPoints) +
+                         " (add --constraint, or fewer options)");
+  std::vector<size_t> order;
+  for (uint64_t index = 0; index < summary.spaceSize; ++index)
+    if (index % options.shardCount == options.shardIndex &&
+        space->satisfies(space->getCoordinates(index), constraints))
+      order.push_back(index);
+  if (options.strategy == "random") {
+    uint64_t state = options.strategySeed;
+    seededShuffle(order, state);
+  }
+  summary.candidates = order.size();
+
+  llvm::StringMap<TunePoint> known = loadDatabase(options, *key, summary);
+  std::error_code ec;
+  llvm::raw_fd_ostream db(options.dbPath, ec, llvm::sys::fs::OF_Append);
+  if (ec)
+    return makeError(ExitCode::InvalidInput,
+                     "cannot open the tuning database '" + options.dbPath +
+                         "': " + ec.message());
+  llvm::SmallString<128> scratch;
+  if (std::error_code ec =
+          llvm::sys::fs::createUniqueDirectory("loom-tune", scratch))
+    return makeError(ExitCode::InvalidInput,
+                     "cannot create a scratch directory: " + ec.message());
+
+  interruptRequested = false;
+  auto previous = std::signal(SIGINT, onInterrupt);
+  double start = now();
+  double slowestSuccess = 0;
+  double minTime = options.run.timing.minTime;
+  for (auto [step, index] : llvm::enumerate(order)) {
+    std::vector<KnobSetting> settings =
+        space->getSettings(space->getCoordinates(index));
+    std::string text = pointText(settings);
+    if (auto it = known.find(text); it != known.end()) {
+      summary.points.push_back(it->second);
+      ++summary.reused;
+      continue;
+    }
+    if (options.budget && summary.evaluated >= *options.budget) {
+      summary.stoppedByBudget = true;
+      break;
+    }
+    if (options.timeLimit && now() - start >= *options.timeLimit) {
+      summary.stoppedByTime = true;
+      break;
+    }
+    if (interruptRequested)
+      break;
+    unsigned timeout = options.candidateTimeout;
+    if (!timeout)
+      timeout = slowestSuccess > 0
+                    ? std::max(30u, unsigned(20 * slowestSuccess) + 1)
+                    : 300;
+    double began = now();
+    TunePoint point = evaluate(options, settings, timeout, scratch, minTime);
+    double took = now() - began;
+    // A child killed by the user's Ctrl-C is not a result.
+    if (interruptRequested) {
+      summary.interrupted = true;
+      break;
+    }
+    if (point.isValid())
+      slowestSuccess = std::max(slowestSuccess, took);
+    db << pointToJson(*key, point).dump() << "\n";
+    db.flush();
+    ++summary.evaluated;
+    summary.points.push_back(point);
+    if (options.log) {
+      std::optional<double> best;
+      for (const TunePoint &p : summary.points)
+        if (p.isValid() && (!best || *p.medianSeconds < *best))
+          best = p.medianSeconds;
+      double elapsed = now() - start;
+      double remaining =
+          elapsed / (step + 1) * (double(order.size()) - double(step) - 1);
+      options.log(
+          llvm::formatv(
+              "[{0}/{1}] {2}: {3}{4}{5}, {6} elapsed, ~{7} left", step + 1,
+              order.size(), text, point.status,
+              point.medianSeconds ? " " + formatDuration(*point.medianSeconds)
+                                  : std::string(),
+              best ? " (best " + formatDuration(*best) + ")" : std::string(),
+              formatDuration(elapsed), formatDuration(remaining))
+              .str());
+    }
+  }
+  if (interruptRequested)
+    summary.interrupted = true;
+  std::signal(SIGINT, previous);
+
+  for (const TunePoint &point : summary.points)
+    if (point.isValid() &&
+        (!summary.best || *point.medianSeconds < *summary.best->medianSeconds))
+      summary.best = point;
+  if (summary.best && !summary.interrupted) {
+    // The best of many candidates is likely a lucky sample: measure it
+    // again, longer.
+    TunePoint again = evaluate(options, summary.best->settings,
+                               std::max(60u, options.candidateTimeout), scratch,
+                               std::max(1.0, 4 * minTime));
+    if (again.isValid())
+      summary.confirmedMedian = again.medianSeconds;
+  }
+  if (summary.best && !options.outPath.empty())
+    if (llvm::Error error = writeBestSchedule(options, summary.best->settings))
+      return std::move(error);
+  llvm::sys::fs::remove_directories(scratch);
+  return summary;
+}
+
+void printTuneSummary(const TuneSummary &summary, unsigned count,
+                      llvm::raw_ostream &os) {
+  size_t invalid = llvm::count_if(
+      summary.points, [](const TunePoint &p) { return !p.isValid(); });
+  os << llvm::formatv("{0} candidates of {1} points: {2} evaluated now, {3} "
+                      "from the database, {4} invalid",
+                      summary.candidates, summary.spaceSize, summary.evaluated,
+                      summary.reused, invalid);
+  if (summary.stoppedByBudget)
+    os << "; stopped by --budget";
+  if (summary.stoppedByTime)
+    os << "; stopped by --time-limit";
+  if (summary.interrupted)
+    os << "; interrupted (everything measured is in the database)";
+  os << "\n";
+  if (summary.otherRecords)
+    os << "  " << summary.otherRecords
+       << " database record(s) from another payload, schedule, machine or "
+          "version were not used\n";
+  std::vector<const TunePoint *> valid;
+  for (const TunePoint &point : summary.points)
+    if (point.isValid())
+      valid.push_back(&point);
+  llvm::sort(valid, [](const TunePoint *a, const TunePoint *b) {
+    return *a->medianSeconds < *b->medianSeconds;
+  });
+  if (valid.empty()) {
+    os << "no valid point\n";
+    return;
+  }
+  Table table({"rank", "point", ">median", ">GFLOP/s", "note"});
+  for (auto [rank, point] : llvm::enumerate(valid)) {
+    if (rank >= count)
+      break;
+    table.addRow({std::to_string(rank + 1), pointText(point->settings),
+                  formatDuration(*point->medianSeconds),
+                  point->gflops ? llvm::formatv("{0:f2}", *point->gflops).str()
+                                : std::string("-"),
+                  point->reused ? "from the database" : ""});
+  }
+  table.print(os);
+  if (summary.confirmedMedian)
+    os << "best point measured again: median "
+       << formatDuration(*summary.confirmedMedian) << "\n";
 }
 
 } // namespace mlir::loom

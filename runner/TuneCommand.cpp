@@ -2,8 +2,10 @@
 
 #include "runner/Commands.h"
 #include "runner/Status.h"
+#include "runner/Subprocess.h"
 #include "runner/Tune.h"
 
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 namespace cl = llvm::cl;
@@ -15,19 +17,23 @@ llvm::cl::SubCommand &getTuneCommand() {
       "tune",
       "autotune the knobs written in a schedule.\n"
       "\n"
-      "  loom tune matmul.mlir --schedule tunable.mlir --list-space \\\n"
-      "      --constraint 'tile_m * tile_n <= 4096'\n"
+      "  loom tune matmul.mlir --schedule tunable.mlir --budget 50 \\\n"
+      "      --constraint 'tile_m * tile_n <= 4096' --out best.mlir\n"
       "\n"
       "The space is every transform.tune.knob (its options) and every\n"
       "transform.tune.alternatives (its regions) in the schedule;\n"
       "--constraint prunes it (docs/tuning.md has the expression language).\n"
-      "So far loom tune prints the space (--list-space); the sweep comes\n"
-      "next. Meanwhile loom run --knob NAME=VALUE runs one point.\n"
+      "Each candidate is `loom run --knob ...` in a child process with a\n"
+      "time limit, so a crash or hang costs one record. Every result is\n"
+      "appended to the database (--db) before the next candidate starts;\n"
+      "running the same command again resumes without measuring again.\n"
       "\n"
       "Exit codes:\n"
-      "  0  the space was printed\n"
+      "  0  the sweep ran (or the space was printed) and found a valid point\n"
       "  2  usage or input error: missing file, parse error, unknown entry\n"
-      "     point, a knob without options, a bad constraint\n");
+      "     point, a knob without options, a bad constraint, no database\n"
+      "  3  no candidate was valid (all failed, crashed or timed out)\n"
+      "  130  interrupted (Ctrl-C); everything measured is in the database\n");
   return command;
 }
 
@@ -60,6 +66,60 @@ cl::list<std::string> constraints(
     cl::desc("Keep only points where EXPR over knob names holds, e.g. "
              "'tile_m * tile_n <= 4096' (repeatable; all must hold)"),
     cl::sub(getTuneCommand()), cl::cat(getTuneCategory()));
+cl::opt<std::string> functionName("func", cl::value_desc("name"),
+                                  cl::desc("Function to run (default: the "
+                                           "only public one)"),
+                                  cl::sub(getTuneCommand()),
+                                  cl::cat(getTuneCategory()));
+cl::opt<std::string> dbPath(
+    "db", cl::value_desc("file.jsonl"),
+    cl::desc("The JSON Lines database of results, appended to and resumed "
+             "from (default: PAYLOAD-STEM.tune.jsonl in the current "
+             "directory)"),
+    cl::sub(getTuneCommand()), cl::cat(getTuneCategory()));
+cl::opt<std::string> strategy("strategy", cl::value_desc("name"),
+                              cl::init("exhaustive"),
+                              cl::desc("exhaustive (space order) or random "
+                                       "(a seeded order without repetition)"),
+                              cl::sub(getTuneCommand()),
+                              cl::cat(getTuneCategory()));
+cl::opt<uint64_t> seed("seed", cl::value_desc("n"), cl::init(0),
+                       cl::desc("Seed of the random strategy"),
+                       cl::sub(getTuneCommand()), cl::cat(getTuneCategory()));
+cl::opt<uint64_t> budget("budget", cl::value_desc("n"),
+                         cl::desc("Evaluate at most N new points"),
+                         cl::sub(getTuneCommand()), cl::cat(getTuneCategory()));
+cl::opt<double> timeLimit("time-limit", cl::value_desc("seconds"),
+                          cl::desc("Start no new candidate after this much "
+                                   "wall time"),
+                          cl::sub(getTuneCommand()),
+                          cl::cat(getTuneCategory()));
+cl::opt<unsigned> threads("threads", cl::value_desc("n"), cl::init(1),
+                          cl::desc("Threads of every candidate (default 1)"),
+                          cl::sub(getTuneCommand()),
+                          cl::cat(getTuneCategory()));
+cl::opt<double> minTime("min-time", cl::value_desc("seconds"), cl::init(0.2),
+                        cl::desc("Timing per candidate (default 0.2; the best "
+                                 "is measured again 4x longer, at least 1 s)"),
+                        cl::sub(getTuneCommand()), cl::cat(getTuneCategory()));
+cl::opt<unsigned> candidateTimeout(
+    "candidate-timeout", cl::value_desc("seconds"),
+    cl::desc("Kill a candidate after this long (default: 300 s until one "
+             "succeeds, then 20x the slowest success, at least 30 s)"),
+    cl::sub(getTuneCommand()), cl::cat(getTuneCategory()));
+cl::opt<std::string> shard("shard", cl::value_desc("I/N"),
+                           cl::desc("Evaluate only the points whose index is "
+                                    "I modulo N (0 <= I < N)"),
+                           cl::sub(getTuneCommand()),
+                           cl::cat(getTuneCategory()));
+cl::opt<std::string> outPath(
+    "out", cl::value_desc("file"),
+    cl::desc("Write the best schedule, every knob resolved, here (loom run "
+             "--schedule FILE takes it as it is)"),
+    cl::sub(getTuneCommand()), cl::cat(getTuneCategory()));
+cl::opt<unsigned> top("top", cl::value_desc("k"), cl::init(5),
+                      cl::desc("Rows of the final table (default 5)"),
+                      cl::sub(getTuneCommand()), cl::cat(getTuneCategory()));
 cl::opt<bool> listSpace("list-space",
                         cl::desc("Print the space (knobs, options, size) and "
                                  "exit"),
@@ -88,13 +148,48 @@ int runTuneCommand() {
       return fail(constraint.takeError());
     parsed.push_back(std::move(*constraint));
   }
-  if (!listSpace)
-    return fail(makeError(ExitCode::InvalidInput,
-                          "the sweep is not implemented yet; --list-space "
-                          "prints the space, and loom run --knob NAME=VALUE "
-                          "runs one point"));
-  printTuneSpace(*space, parsed, llvm::outs());
-  return 0;
+  if (listSpace) {
+    printTuneSpace(*space, parsed, llvm::outs());
+    return 0;
+  }
+
+  TuneOptions tune;
+  tune.run = options;
+  tune.run.function = functionName;
+  tune.run.threads = threads;
+  tune.run.timing.minTime = minTime;
+  tune.constraints.assign(constraints.begin(), constraints.end());
+  tune.strategy = strategy;
+  tune.strategySeed = seed;
+  if (budget.getNumOccurrences())
+    tune.budget = budget;
+  if (timeLimit.getNumOccurrences())
+    tune.timeLimit = timeLimit;
+  tune.dbPath = dbPath;
+  if (tune.dbPath.empty())
+    tune.dbPath = llvm::sys::path::stem(payloadPath).str() + ".tune.jsonl";
+  tune.outPath = outPath;
+  tune.candidateTimeout = candidateTimeout;
+  if (!shard.empty()) {
+    auto [index, count] = llvm::StringRef(shard).split('/');
+    if (index.getAsInteger(10, tune.shardIndex) ||
+        count.getAsInteger(10, tune.shardCount))
+      return fail(makeError(ExitCode::InvalidInput,
+                            "--shard '" + shard + "' is not I/N (e.g. 0/3)"));
+  }
+  tune.loomExecutable = getCurrentExecutable();
+  tune.log = [](llvm::StringRef line) { llvm::errs() << line << "\n"; };
+  auto summary = runTune(tune);
+  if (!summary)
+    return fail(summary.takeError());
+  printTuneSummary(*summary, top, llvm::outs());
+  llvm::outs() << "results in " << tune.dbPath;
+  if (summary->best && !tune.outPath.empty())
+    llvm::outs() << "; the best schedule in " << tune.outPath;
+  llvm::outs() << "\n";
+  if (summary->interrupted)
+    return 130;
+  return summary->best ? 0 : static_cast<int>(ExitCode::CompileFailure);
 }
 
 } // namespace mlir::loom

@@ -183,8 +183,7 @@ private:
       if (it == names.end()) {
         position = start;
         fail("unknown knob '" + name.str() + "' (the schedule's knobs: " +
-             (names.empty() ? std::string("none")
-                            : llvm::join(names, ", ")) +
+             (names.empty() ? std::string("none") : llvm::join(names, ", ")) +
              ")");
         return nullptr;
       }
@@ -219,8 +218,7 @@ std::optional<TuneValue> evaluateNode(const Constraint::Node &node,
     if (!operand || !std::holds_alternative<int64_t>(*operand))
       return std::nullopt;
     int64_t value = std::get<int64_t>(*operand);
-    return TuneValue(node.kind == Node::Negate ? -value
-                                               : int64_t(value == 0));
+    return TuneValue(node.kind == Node::Negate ? -value : int64_t(value == 0));
   }
   case Node::Binary:
     break;
@@ -265,8 +263,8 @@ std::optional<TuneValue> evaluateNode(const Constraint::Node &node,
 }
 } // namespace
 
-llvm::Expected<Constraint> Constraint::parse(llvm::StringRef text,
-                                             llvm::ArrayRef<std::string> names) {
+llvm::Expected<Constraint>
+Constraint::parse(llvm::StringRef text, llvm::ArrayRef<std::string> names) {
   Parser parser(text, names);
   Constraint constraint;
   constraint.text = text.str();

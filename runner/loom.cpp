@@ -38,7 +38,8 @@ int main(int argc, char **argv) {
           "  loom compare BASE.json NEW.json [options]\n"
           "  loom report RESULTS.json... --html OUT.html\n"
           "  loom peak [--refresh]\n"
-          "  loom tune PAYLOAD.mlir --schedule TUNABLE.mlir --list-space\n\n"
+          "  loom tune PAYLOAD.mlir --schedule TUNABLE.mlir [--budget N] "
+          "[--out BEST.mlir]\n\n"
           "Run 'loom SUBCOMMAND --help' for its options and exit codes.\n",
           &llvm::errs()))
     return static_cast<int>(ExitCode::InvalidInput);

@@ -1,7 +1,7 @@
 //===- TuneSpaceTest.cpp - Tuning space and constraints -------------------===//
 
-#include "runner/Status.h"
 #include "runner/TuneSpace.h"
+#include "runner/Status.h"
 
 #include "gtest/gtest.h"
 
@@ -106,8 +106,7 @@ TEST(ConstraintTest, ParseErrorsSayWhereAndWhat) {
             "schedule's knobs: tile_m, tile_n, order, layout) at column 1");
   EXPECT_NE(parseError("tile_m <").find("the expression ends early"),
             std::string::npos);
-  EXPECT_NE(parseError("(tile_m < 4").find("expected ')'"),
-            std::string::npos);
+  EXPECT_NE(parseError("(tile_m < 4").find("expected ')'"), std::string::npos);
   EXPECT_NE(parseError("tile_m < 4 < 5").find("do not chain"),
             std::string::npos);
   EXPECT_NE(parseError("tile_m # 4").find("unexpected '#' at column 8"),
@@ -118,7 +117,8 @@ TEST(ConstraintTest, ParseErrorsSayWhereAndWhat) {
 
 TEST(ConstraintTest, CountsValidPoints) {
   TuneSpace space = makeSpace();
-  auto constraint = Constraint::parse("tile_m * tile_n <= 512", space.getNames());
+  auto constraint =
+      Constraint::parse("tile_m * tile_n <= 512", space.getNames());
   ASSERT_TRUE(static_cast<bool>(constraint));
   std::vector<Constraint> constraints;
   constraints.push_back(std::move(*constraint));

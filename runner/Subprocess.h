@@ -1,0 +1,45 @@
+//===- Subprocess.h - Run a command in a child process ----------*- C++ -*-===//
+//
+// The one way Loom isolates work that may crash or hang (a candidate of
+// `loom tune`): a child process with a time limit.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LOOM_RUNNER_SUBPROCESS_H
+#define LOOM_RUNNER_SUBPROCESS_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <string>
+
+namespace mlir::loom {
+
+struct ChildResult {
+  /// The exit code when the child exited.
+  int exitCode = 0;
+  bool timedOut = false;
+  /// Killed by a signal (a crash the child could not report itself).
+  bool crashed = false;
+  /// Could not be started.
+  bool failedToStart = false;
+  /// What went wrong, when something did ("Child timed out", the signal).
+  std::string message;
+
+  bool exitedNormally() const {
+    return !timedOut && !crashed && !failedToStart;
+  }
+};
+
+/// Runs `argv` (argv[0] is the program's path) with stdout and stderr sent
+/// to `outputPath` (empty: discarded), killing it after `timeoutSeconds`
+/// (0: no limit).
+ChildResult runChild(llvm::ArrayRef<std::string> argv, unsigned timeoutSeconds,
+                     llvm::StringRef outputPath = "");
+
+/// The path of the running executable.
+std::string getCurrentExecutable();
+
+} // namespace mlir::loom
+
+#endif // LOOM_RUNNER_SUBPROCESS_H

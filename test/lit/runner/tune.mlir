@@ -1,0 +1,100 @@
+// loom tune sweeps the space in child processes and keeps every result in a
+// JSON Lines database: a failing candidate is recorded as invalid and the
+// sweep goes on; a second run resumes without measuring again; shards split
+// the space; --out writes a schedule loom run takes as it is.
+//
+// RUN: rm -rf %t && mkdir -p %t && cd %t
+// RUN: loom tune %s --min-time 0.01 --db %t/db.jsonl --out %t/best.mlir 2> %t/log.txt | FileCheck %s
+// RUN: FileCheck %s --check-prefix=LOG < %t/log.txt
+// RUN: %{python} -c "import json; lines = [json.loads(l) for l in open('%t/db.jsonl')]; print(len(lines), sorted(l['status'] for l in lines))" | FileCheck %s --check-prefix=DB
+// RUN: loom run %s --schedule %t/best.mlir --iters 1 2>&1 | FileCheck %s --check-prefix=BEST
+
+// Resuming measures nothing again; a corrupt line and a record from another
+// machine are reported and not used.
+// RUN: echo 'garbage' >> %t/db.jsonl
+// RUN: %{python} -c "import json; l = json.loads(open('%t/db.jsonl').readline()); l['machine'] = 'elsewhere'; print(json.dumps(l))" >> %t/db.jsonl
+// RUN: loom tune %s --min-time 0.01 --db %t/db.jsonl 2> %t/resume-log.txt | FileCheck %s --check-prefix=RESUME
+// RUN: FileCheck %s --check-prefix=RESUME-LOG < %t/resume-log.txt
+
+// Three shards cover the space once (a shard with no valid point exits 3).
+// RUN: %{exit-code} loom tune %s --min-time 0.01 --shard 0/3 --db %t/shards.jsonl > /dev/null
+// RUN: %{exit-code} loom tune %s --min-time 0.01 --shard 1/3 --db %t/shards.jsonl > /dev/null
+// RUN: %{exit-code} loom tune %s --min-time 0.01 --shard 2/3 --db %t/shards.jsonl > /dev/null
+// RUN: %{python} -c "import json; p = sorted(json.dumps(json.loads(l)['point'], sort_keys=True) for l in open('%t/shards.jsonl')); print(len(p), len(set(p)))" | FileCheck %s --check-prefix=SHARDS
+
+// The budget and the constraints bound the sweep.
+// RUN: loom tune %s --min-time 0.01 --db %t/budget.jsonl --budget 1 --constraint 'how == 0' 2> /dev/null | FileCheck %s --check-prefix=BUDGET
+
+// A sweep where no candidate works says so (exit 3).
+// RUN: %{exit-code} loom tune %s --min-time 0.01 --db %t/none.jsonl --entry-point always_fails 2>&1 | FileCheck %s --check-prefix=NONE
+// RUN: %{exit-code} loom tune %s --shard 3/3 | FileCheck %s --check-prefix=SHARD-ERROR
+// RUN: %{exit-code} loom tune %s --strategy genetic | FileCheck %s --check-prefix=STRATEGY
+
+// CHECK: 4 candidates of 4 points: 4 evaluated now, 0 from the database, 2 invalid
+// CHECK-NEXT: rank point median GFLOP/s note
+// CHECK-NEXT: 1 tile={{[48]}} how=0
+// CHECK-NEXT: 2 tile={{[48]}} how=0
+// CHECK-NEXT: best point measured again: median
+// CHECK-NEXT: results in {{.*}}db.jsonl; the best schedule in {{.*}}best.mlir
+
+// LOG: [1/4] tile=4 how=0: ok
+// LOG: [2/4] tile=4 how=1: compile-failure
+// LOG: [3/4] tile=8 how=0: ok
+// LOG: [4/4] tile=8 how=1: compile-failure
+
+// DB: 4 ['compile-failure', 'compile-failure', 'ok', 'ok']
+
+// BEST: check result 0: passed
+
+// RESUME: 4 candidates of 4 points: 0 evaluated now, 4 from the database, 2 invalid
+// RESUME-NEXT: 1 database record(s) from another payload, schedule, machine or version were not used
+// RESUME-LOG: warning: {{.*}}db.jsonl:5 is not a tuning record; skipped
+
+// SHARDS: 4 4
+
+// BUDGET: 2 candidates of 4 points: 1 evaluated now, 0 from the database, 0 invalid; stopped by --budget
+
+// NONE: 4 candidates of 4 points: 4 evaluated now, 0 from the database, 4 invalid
+// NONE: no valid point
+// NONE: exit code: 3
+// SHARD-ERROR: loom tune: error: --shard I/N needs 0 <= I < N
+// SHARD-ERROR: exit code: 2
+// STRATEGY: loom tune: error: unknown --strategy 'genetic' (exhaustive or random)
+// STRATEGY: exit code: 2
+
+func.func @relu(%a: tensor<16x64xf32>) -> tensor<16x64xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<16x64xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
+      ins(%a : tensor<16x64xf32>) outs(%e : tensor<16x64xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %y = arith.maximumf %x, %zero : f32
+    linalg.yield %y : f32
+  } -> tensor<16x64xf32>
+  return %r : tensor<16x64xf32>
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %g = transform.structured.match ops{["linalg.generic"]} in %root : (!transform.any_op) -> !transform.any_op
+    %tile = transform.tune.knob<"tile"> options = [4, 8] -> !transform.param<i64>
+    transform.tune.alternatives<"how"> {
+      %tiled, %loop = transform.structured.tile_using_for %g tile_sizes [%tile, 0]
+        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+      transform.yield
+    }, {
+      // A choice that fails to apply: recorded as invalid, never retried.
+      %empty = transform.structured.match ops{["tensor.empty"]} in %root : (!transform.any_op) -> !transform.any_op
+      %f = transform.loom.fuse_elementwise %empty : (!transform.any_op) -> !transform.any_op
+      transform.yield
+    }
+    transform.yield
+  }
+  transform.named_sequence @always_fails(%root: !transform.any_op {transform.readonly}) {
+    %tile = transform.tune.knob<"tile"> options = [4, 8] -> !transform.param<i64>
+    %how = transform.tune.knob<"how"> options = [0, 1] -> !transform.param<i64>
+    %empty = transform.structured.match ops{["tensor.empty"]} in %root : (!transform.any_op) -> !transform.any_op
+    %f = transform.loom.fuse_elementwise %empty : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
