@@ -216,6 +216,9 @@ static ordered_json optionsToJson(const RunOptions &options) {
                            ? ordered_json(nullptr)
                            : ordered_json(options.saveOutputsDir)},
       {"save_reference", options.saveReference},
+      {"reference_outputs", options.referenceOutputsDir.empty()
+                                ? ordered_json(nullptr)
+                                : ordered_json(options.referenceOutputsDir)},
       {"knobs", knobsToJson(options.knobs)},
       {"check", options.check},
       {"rtol", optionalToJson(options.rtol)},
@@ -426,6 +429,8 @@ static void readOptions(JsonReader &reader, const json &object,
   }
   reader.read(object, path, "save_outputs", options.saveOutputsDir, false);
   reader.read(object, path, "save_reference", options.saveReference, false);
+  reader.read(object, path, "reference_outputs", options.referenceOutputsDir,
+              false);
   if (const json *dims = reader.field(object, path, "dims", true)) {
     if (!dims->is_object())
       reader.fail(path + ".dims", "must be an object");

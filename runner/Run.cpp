@@ -66,6 +66,10 @@ private:
   /// Writes the outputs among `buffers` (results, then arguments; as
   /// callOnce returns them) to `dir` as .npy.
   llvm::Error saveOutputs(ArrayRef<Buffer> buffers, llvm::StringRef dir);
+  std::string getOutputName(size_t index) const;
+  /// What the reference wrote to `dir` (--save-outputs), shaped like `got`.
+  llvm::Expected<SmallVector<Buffer>> loadReferenceOutputs(ArrayRef<Buffer> got,
+                                                           llvm::StringRef dir);
 
 public:
   const RunOptions options;
@@ -291,22 +295,25 @@ llvm::Error KernelRun::Runner::checkAgainstReference() {
       return got.takeError();
     return saveOutputs(*got, options.saveOutputsDir);
   }
-  progress("running the reference (the payload without the schedule)");
   double start = now();
-  if (llvm::Error error = driver.lowerReference(*reference))
-    return makeError(ExitCode::CompileFailure,
-                     "the payload without the schedule does not lower, so "
-                     "there is no reference to check against (--no-check "
-                     "skips the check): " +
-                         takeError(std::move(error)).second);
-  EngineOptions engine;
-  engine.fpContractFast = options.fpContractFast;
-  auto referenceKernel = compile(*reference, engine);
-  if (!referenceKernel)
-    return referenceKernel.takeError();
-  auto expected = callOnce(**referenceKernel, "the reference kernel");
-  if (!expected)
-    return expected.takeError();
+  llvm::Expected<SmallVector<Buffer>> expected = SmallVector<Buffer>();
+  if (options.referenceOutputsDir.empty()) {
+    progress("running the reference (the payload without the schedule)");
+    if (llvm::Error error = driver.lowerReference(*reference))
+      return makeError(ExitCode::CompileFailure,
+                       "the payload without the schedule does not lower, so "
+                       "there is no reference to check against (--no-check "
+                       "skips the check): " +
+                           takeError(std::move(error)).second);
+    EngineOptions engine;
+    engine.fpContractFast = options.fpContractFast;
+    auto referenceKernel = compile(*reference, engine);
+    if (!referenceKernel)
+      return referenceKernel.takeError();
+    expected = callOnce(**referenceKernel, "the reference kernel");
+    if (!expected)
+      return expected.takeError();
+  }
   record.phases.reference = now() - start;
 
   progress("checking the scheduled kernel");
@@ -314,6 +321,11 @@ llvm::Error KernelRun::Runner::checkAgainstReference() {
   auto got = callOnce(*kernel, "the scheduled kernel");
   if (!got)
     return got.takeError();
+  if (!options.referenceOutputsDir.empty()) {
+    expected = loadReferenceOutputs(*got, options.referenceOutputsDir);
+    if (!expected)
+      return expected.takeError();
+  }
   // Saved before comparing: a mismatch is when they are most wanted.
   if (!options.saveOutputsDir.empty()) {
     if (llvm::Error error = saveOutputs(*got, options.saveOutputsDir))
@@ -481,23 +493,50 @@ llvm::Error KernelRun::Runner::createInputs() {
   return llvm::Error::success();
 }
 
+/// The name of output `index` of callOnce's buffers in a --save-outputs
+/// directory ("result0", "arg2"), or empty when it is not an output.
+std::string KernelRun::Runner::getOutputName(size_t index) const {
+  if (index < results.size())
+    return "result" + std::to_string(index);
+  unsigned argIndex = index - results.size();
+  if (!isa<MemRefType>(arguments[argIndex].signature.type) ||
+      !record.work->argWritten[argIndex])
+    return "";
+  return "arg" + std::to_string(argIndex);
+}
+
+llvm::Expected<SmallVector<Buffer>>
+KernelRun::Runner::loadReferenceOutputs(ArrayRef<Buffer> got,
+                                        llvm::StringRef dir) {
+  SmallVector<Buffer> expected;
+  for (auto [index, buffer] : llvm::enumerate(got)) {
+    std::string name = getOutputName(index);
+    if (name.empty()) {
+      // Not an output: the reference leaves it as the input was.
+      expected.push_back(inputs[index - results.size()].clone());
+      continue;
+    }
+    std::string path = (dir + "/" + name + ".npy").str();
+    auto array = readNpyFile(path);
+    if (!array)
+      return array.takeError();
+    Buffer copy = buffer.clone();
+    if (llvm::Error error = copyNpyInto(*array, copy, name, path))
+      return std::move(error);
+    expected.push_back(std::move(copy));
+  }
+  return expected;
+}
+
 llvm::Error KernelRun::Runner::saveOutputs(ArrayRef<Buffer> buffers,
                                            llvm::StringRef dir) {
   if (std::error_code ec = llvm::sys::fs::create_directories(dir))
     return makeError(ExitCode::InvalidInput, "cannot create the directory '" +
                                                  dir + "': " + ec.message());
-  const WorkSummary &work = *record.work;
   for (auto [i, buffer] : llvm::enumerate(buffers)) {
-    std::string name;
-    if (i < results.size()) {
-      name = "result" + std::to_string(i);
-    } else {
-      unsigned argIndex = i - results.size();
-      if (!isa<MemRefType>(arguments[argIndex].signature.type) ||
-          !work.argWritten[argIndex])
-        continue;
-      name = "arg" + std::to_string(argIndex);
-    }
+    std::string name = getOutputName(i);
+    if (name.empty())
+      continue;
     if (llvm::Error error =
             writeNpyFile(buffer, (dir + "/" + name + ".npy").str()))
       return error;

@@ -154,6 +154,12 @@ cl::opt<bool> saveReference(
     cl::desc("With --save-outputs, also write the reference's outputs to "
              "DIR/reference/"),
     cl::sub(getRunCommand()), cl::cat(getRunCategory()));
+cl::opt<std::string> referenceOutputs(
+    "reference-outputs", cl::value_desc("dir"),
+    cl::desc("Check against the .npy files an earlier run of the reference "
+             "wrote (--no-schedule --save-outputs DIR, same inputs) instead "
+             "of compiling and running the reference (loom tune does this)"),
+    cl::sub(getRunCommand()), cl::cat(getRunCategory()));
 cl::opt<double> peakGflops(
     "peak-gflops", cl::value_desc("x"),
     cl::desc("FMA peak of one core in GFLOP/s (multiplied by --threads), for "
@@ -280,6 +286,9 @@ static bool fillOptions(RunOptions &options) {
     return usage("--save-reference contradicts --no-check (there is no "
                  "reference)");
   options.saveReference = saveReference;
+  options.referenceOutputsDir = referenceOutputs;
+  if (!referenceOutputs.empty() && noCheck)
+    return usage("--reference-outputs contradicts --no-check");
   options.check = !noCheck;
   if (rtol.getNumOccurrences()) {
     if (!(rtol >= 0))

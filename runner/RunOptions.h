@@ -41,6 +41,10 @@ struct RunOptions {
   /// `saveReference`, of the reference) is written here as .npy.
   std::string saveOutputsDir;
   bool saveReference = false;
+  /// When set, the check compares with the .npy files of this directory
+  /// (written by an earlier --save-outputs of the reference, as loom tune
+  /// does once per sweep) instead of compiling and running the reference.
+  std::string referenceOutputsDir;
 
   bool check = true;
   std::optional<double> rtol, atol;

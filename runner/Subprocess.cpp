@@ -13,14 +13,13 @@ namespace mlir::loom {
 ChildResult runChild(llvm::ArrayRef<std::string> argv, unsigned timeoutSeconds,
                      llvm::StringRef outputPath) {
   std::vector<llvm::StringRef> args(argv.begin(), argv.end());
-  std::optional<llvm::StringRef> redirects[] = {
-      llvm::StringRef(""), outputPath, outputPath};
+  std::optional<llvm::StringRef> redirects[] = {llvm::StringRef(""), outputPath,
+                                                outputPath};
   ChildResult result;
   bool executionFailed = false;
-  int code = llvm::sys::ExecuteAndWait(args.front(), args, std::nullopt,
-                                       redirects, timeoutSeconds,
-                                       /*MemoryLimit=*/0, &result.message,
-                                       &executionFailed);
+  int code = llvm::sys::ExecuteAndWait(
+      args.front(), args, std::nullopt, redirects, timeoutSeconds,
+      /*MemoryLimit=*/0, &result.message, &executionFailed);
   // LLVM returns -2 both for a crash and for a child it killed at the time
   // limit; only the message tells them apart.
   if (executionFailed) {

@@ -156,22 +156,31 @@ static llvm::Expected<TuneKey> makeKey(const RunOptions &run) {
 static std::atomic<bool> interruptRequested{false};
 static void onInterrupt(int) { interruptRequested = true; }
 
-/// Runs one candidate in a child `loom run`.
+/// Runs one candidate in a child `loom run` (`settings` empty and
+/// `baseline` set: the payload without the schedule, saving its outputs as
+/// the reference of every candidate).
 static TunePoint evaluate(const TuneOptions &options,
                           llvm::ArrayRef<KnobSetting> settings,
                           unsigned timeout, llvm::StringRef scratch,
-                          double minTime) {
+                          double minTime, bool baseline = false) {
   const RunOptions &run = options.run;
   std::string json = (scratch + "/candidate.json").str();
   std::string output = (scratch + "/candidate.log").str();
+  std::string reference = (scratch + "/reference").str();
   llvm::sys::fs::remove(json);
   std::vector<std::string> argv = {options.loomExecutable, "run",
                                    run.payloadPath};
-  if (!run.schedulePath.empty())
-    argv.insert(argv.end(), {"--schedule", run.schedulePath});
-  for (const std::string &library : run.scheduleLibraries)
-    argv.insert(argv.end(), {"--schedule-lib", library});
-  argv.insert(argv.end(), {"--entry-point", run.entryPoint});
+  if (baseline) {
+    argv.insert(argv.end(),
+                {"--no-schedule", "--no-check", "--save-outputs", reference});
+  } else {
+    if (!run.schedulePath.empty())
+      argv.insert(argv.end(), {"--schedule", run.schedulePath});
+    for (const std::string &library : run.scheduleLibraries)
+      argv.insert(argv.end(), {"--schedule-lib", library});
+    argv.insert(argv.end(), {"--entry-point", run.entryPoint,
+                             "--reference-outputs", reference});
+  }
   if (!run.function.empty())
     argv.insert(argv.end(), {"--func", run.function});
   for (const KnobSetting &setting : settings)
@@ -180,8 +189,6 @@ static TunePoint evaluate(const TuneOptions &options,
               {"--threads", std::to_string(run.threads), "--seed",
                std::to_string(run.seed), "--min-time",
                llvm::formatv("{0}", minTime).str(), "--json", json, "--quiet"});
-  if (!run.check)
-    argv.push_back("--no-check");
 
   TunePoint point;
   point.settings.assign(settings.begin(), settings.end());
@@ -369,8 +376,27 @@ llvm::Expected<TuneSummary> runTune(const TuneOptions &options) {
   interruptRequested = false;
   auto previous = std::signal(SIGINT, onInterrupt);
   double start = now();
-  double slowestSuccess = 0;
   double minTime = options.run.timing.minTime;
+  // The payload without the schedule, once: its outputs are every
+  // candidate's reference, and its time bounds theirs.
+  unsigned timeout = options.candidateTimeout;
+  if (!order.empty()) {
+    double began = now();
+    TunePoint baseline = evaluate(options, {}, std::max(timeout, 3600u),
+                                  scratch, minTime, /*baseline=*/true);
+    if (baseline.status != "ok") {
+      std::signal(SIGINT, previous);
+      llvm::sys::fs::remove_directories(scratch);
+      return makeError(
+          ExitCode::InvalidInput,
+          "the payload without the schedule (the reference) "
+          "fails, so no candidate can be checked: " +
+              baseline.status +
+              (baseline.reason.empty() ? "" : ": " + baseline.reason));
+    }
+    if (!timeout)
+      timeout = std::max(60u, unsigned(20 * (now() - began)) + 1);
+  }
   for (auto [step, index] : llvm::enumerate(order)) {
     std::vector<KnobSetting> settings =
         space->getSettings(space->getCoordinates(index));
@@ -390,21 +416,12 @@ llvm::Expected<TuneSummary> runTune(const TuneOptions &options) {
     }
     if (interruptRequested)
       break;
-    unsigned timeout = options.candidateTimeout;
-    if (!timeout)
-      timeout = slowestSuccess > 0
-                    ? std::max(30u, unsigned(20 * slowestSuccess) + 1)
-                    : 300;
-    double began = now();
     TunePoint point = evaluate(options, settings, timeout, scratch, minTime);
-    double took = now() - began;
     // A child killed by the user's Ctrl-C is not a result.
     if (interruptRequested) {
       summary.interrupted = true;
       break;
     }
-    if (point.isValid())
-      slowestSuccess = std::max(slowestSuccess, took);
     db << pointToJson(*key, point).dump() << "\n";
     db.flush();
     ++summary.evaluated;
@@ -439,9 +456,9 @@ llvm::Expected<TuneSummary> runTune(const TuneOptions &options) {
   if (summary.best && !summary.interrupted) {
     // The best of many candidates is likely a lucky sample: measure it
     // again, longer.
-    TunePoint again = evaluate(options, summary.best->settings,
-                               std::max(60u, options.candidateTimeout), scratch,
-                               std::max(1.0, 4 * minTime));
+    TunePoint again =
+        evaluate(options, summary.best->settings, std::max(timeout, 60u),
+                 scratch, std::max(1.0, 4 * minTime));
     if (again.isValid())
       summary.confirmedMedian = again.medianSeconds;
   }

@@ -50,8 +50,9 @@ struct TuneOptions {
   /// Evaluate only points whose index in the space is `shardIndex` modulo
   /// `shardCount`.
   unsigned shardIndex = 0, shardCount = 1;
-  /// Seconds a candidate may take; 0: 300 until a candidate succeeds, then
-  /// 20 times the slowest success (at least 30).
+  /// Seconds a candidate may take; 0: 20 times what the baseline (the
+  /// payload without the schedule, run once to save the reference outputs)
+  /// took, at least 60.
   unsigned candidateTimeout = 0;
   /// The `loom` executable that runs the candidates.
   std::string loomExecutable;

@@ -104,8 +104,9 @@ cl::opt<double> minTime("min-time", cl::value_desc("seconds"), cl::init(0.2),
                         cl::sub(getTuneCommand()), cl::cat(getTuneCategory()));
 cl::opt<unsigned> candidateTimeout(
     "candidate-timeout", cl::value_desc("seconds"),
-    cl::desc("Kill a candidate after this long (default: 300 s until one "
-             "succeeds, then 20x the slowest success, at least 30 s)"),
+    cl::desc("Kill a candidate after this long (default: 20x the time of "
+             "the baseline run of the payload without the schedule, at least "
+             "60 s)"),
     cl::sub(getTuneCommand()), cl::cat(getTuneCategory()));
 cl::opt<std::string> shard("shard", cl::value_desc("I/N"),
                            cl::desc("Evaluate only the points whose index is "

@@ -14,6 +14,14 @@
 // RUN: %{exit-code} loom run %s --input z=%t/first/result0.npy | FileCheck %s --check-prefix=UNKNOWN
 // RUN: %{exit-code} loom run %s --input 0 | FileCheck %s --check-prefix=SYNTAX
 
+// --reference-outputs checks against outputs saved by an earlier run of the
+// reference (what loom tune does once per sweep): the same inputs pass,
+// other inputs do not, a missing file is an input error.
+// RUN: loom run %s --no-schedule --no-check --seed 1 --save-outputs %t/ref1 --iters 1 > /dev/null
+// RUN: loom run %s --seed 1 --reference-outputs %t/ref1 --iters 1 | FileCheck %s --check-prefix=REF-SAME
+// RUN: %{exit-code} loom run %s --seed 2 --reference-outputs %t/ref1 --iters 1 | FileCheck %s --check-prefix=REF-OTHER
+// RUN: %{exit-code} loom run %s --reference-outputs %t/nowhere | FileCheck %s --check-prefix=REF-MISSING
+
 // CHECK: inputs random, seed 0: tensor<4x8xf32>, tensor<4x8xf32> (from .npy: x={{.*}}result0.npy, 1={{.*}}result0.npy)
 // CHECK: check result 0: passed
 
@@ -34,6 +42,11 @@
 // UNKNOWN: exit code: 2
 // SYNTAX: loom run: error: --input '0' is not ARG=FILE.npy (e.g. 0=a.npy)
 // SYNTAX: exit code: 2
+// REF-SAME: check result 0: passed
+// REF-OTHER: check result 0: FAILED
+// REF-OTHER: exit code: 1
+// REF-MISSING: loom run: error: cannot read the .npy file '{{.*}}nowhere/result0.npy': No such file or directory
+// REF-MISSING: exit code: 2
 
 func.func @scale(%x: tensor<4x8xf32>, %y: tensor<4x8xf32>) -> tensor<4x8xf32> {
   %e = tensor.empty() : tensor<4x8xf32>
