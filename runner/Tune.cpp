@@ -428,19 +428,25 @@ llvm::Expected<TuneSummary> runTune(const TuneOptions &options) {
     summary.points.push_back(point);
     if (options.log) {
       std::optional<double> best;
+      size_t valid = 0;
       for (const TunePoint &p : summary.points)
-        if (p.isValid() && (!best || *p.medianSeconds < *best))
-          best = p.medianSeconds;
+        if (p.isValid()) {
+          ++valid;
+          if (!best || *p.medianSeconds < *best)
+            best = p.medianSeconds;
+        }
       double elapsed = now() - start;
       double remaining =
           elapsed / (step + 1) * (double(order.size()) - double(step) - 1);
       options.log(
           llvm::formatv(
-              "[{0}/{1}] {2}: {3}{4}{5}, {6} elapsed, ~{7} left", step + 1,
-              order.size(), text, point.status,
+              "[{0}/{1}] {2}: {3}{4}; {5} valid, {6} invalid{7}; {8} elapsed, "
+              "~{9} left",
+              step + 1, order.size(), text, point.status,
               point.medianSeconds ? " " + formatDuration(*point.medianSeconds)
                                   : std::string(),
-              best ? " (best " + formatDuration(*best) + ")" : std::string(),
+              valid, summary.points.size() - valid,
+              best ? ", best " + formatDuration(*best) : std::string(),
               formatDuration(elapsed), formatDuration(remaining))
               .str());
     }
@@ -467,6 +473,52 @@ llvm::Expected<TuneSummary> runTune(const TuneOptions &options) {
       return std::move(error);
   llvm::sys::fs::remove_directories(scratch);
   return summary;
+}
+
+/// The identity of a record: everything but its result and timestamp.
+static std::string getRecordIdentity(const ordered_json &line) {
+  ordered_json identity = line;
+  for (const char *field :
+       {"status", "reason", "median_s", "gflops", "timestamp"})
+    identity.erase(field);
+  // Sorted keys: the same point however its knobs were ordered.
+  return nlohmann::json(identity).dump();
+}
+
+llvm::Expected<uint64_t>
+mergeTuneDatabases(llvm::ArrayRef<std::string> inputs, llvm::StringRef output,
+                   const std::function<void(llvm::StringRef)> &log) {
+  std::vector<std::string> order;
+  llvm::StringMap<std::string> latest;
+  for (const std::string &input : inputs) {
+    auto text = readTextFile(input, "the tuning database");
+    if (!text)
+      return text.takeError();
+    SmallVector<llvm::StringRef> lines;
+    llvm::StringRef(*text).split(lines, '\n', -1, /*KeepEmpty=*/false);
+    for (auto [number, line] : llvm::enumerate(lines)) {
+      ordered_json json = ordered_json::parse(line.str(), nullptr, false);
+      if (json.is_discarded() || !json.is_object() || !json.contains("point") ||
+          !json.contains("status")) {
+        if (log)
+          log(llvm::formatv("warning: {0}:{1} is not a tuning record; "
+                            "skipped",
+                            input, number + 1)
+                  .str());
+        continue;
+      }
+      std::string identity = getRecordIdentity(json);
+      if (!latest.count(identity))
+        order.push_back(identity);
+      latest[identity] = json.dump();
+    }
+  }
+  std::string merged;
+  for (const std::string &identity : order)
+    merged += latest[identity] + "\n";
+  if (llvm::Error error = writeTextFile(merged, output, "the merged database"))
+    return std::move(error);
+  return order.size();
 }
 
 void printTuneSummary(const TuneSummary &summary, unsigned count,

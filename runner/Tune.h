@@ -90,6 +90,14 @@ struct TuneSummary {
 /// payload or schedule, or a database that cannot be written.
 llvm::Expected<TuneSummary> runTune(const TuneOptions &options);
 
+/// `loom tune merge`: the records of `inputs` without duplicates (the same
+/// key and point: the later one wins), in first-seen order, written to
+/// `output`. Lines that are not records are skipped with a warning through
+/// `log`. Returns how many records were written.
+llvm::Expected<uint64_t>
+mergeTuneDatabases(llvm::ArrayRef<std::string> inputs, llvm::StringRef output,
+                   const std::function<void(llvm::StringRef)> &log);
+
 /// The top `count` valid points and the confirmation of the best.
 void printTuneSummary(const TuneSummary &summary, unsigned count,
                       llvm::raw_ostream &os);

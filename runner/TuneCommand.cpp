@@ -19,6 +19,7 @@ llvm::cl::SubCommand &getTuneCommand() {
       "\n"
       "  loom tune matmul.mlir --schedule tunable.mlir --budget 50 \\\n"
       "      --constraint 'tile_m * tile_n <= 4096' --out best.mlir\n"
+      "  loom tune merge shard-0.jsonl shard-1.jsonl -o all.jsonl\n"
       "\n"
       "The space is every transform.tune.knob (its options) and every\n"
       "transform.tune.alternatives (its regions) in the schedule;\n"
@@ -43,8 +44,12 @@ cl::OptionCategory &getTuneCategory() {
   return category;
 }
 
-cl::opt<std::string> payloadPath(cl::Positional, cl::Required,
-                                 cl::desc("<payload.mlir>"),
+cl::list<std::string>
+    positionals(cl::Positional, cl::OneOrMore,
+                cl::desc("<payload.mlir> | merge <db.jsonl>... -o <all.jsonl>"),
+                cl::sub(getTuneCommand()), cl::cat(getTuneCategory()));
+cl::opt<std::string> mergeOutput("o", cl::value_desc("file"),
+                                 cl::desc("With merge: the merged database"),
                                  cl::sub(getTuneCommand()),
                                  cl::cat(getTuneCategory()));
 cl::opt<std::string> schedulePath(
@@ -133,6 +138,26 @@ int runTuneCommand() {
     llvm::errs() << "loom tune: error: " << message << "\n";
     return static_cast<int>(code);
   };
+  if (positionals.front() == "merge") {
+    std::vector<std::string> inputs(positionals.begin() + 1, positionals.end());
+    if (inputs.empty() || mergeOutput.empty())
+      return fail(makeError(ExitCode::InvalidInput,
+                            "usage: loom tune merge A.jsonl B.jsonl... -o "
+                            "ALL.jsonl"));
+    auto written =
+        mergeTuneDatabases(inputs, mergeOutput, [](llvm::StringRef line) {
+          llvm::errs() << line << "\n";
+        });
+    if (!written)
+      return fail(written.takeError());
+    llvm::outs() << *written << " records in " << mergeOutput << "\n";
+    return 0;
+  }
+  if (positionals.size() != 1)
+    return fail(makeError(ExitCode::InvalidInput,
+                          "one payload, please (or: loom tune merge "
+                          "A.jsonl B.jsonl... -o ALL.jsonl)"));
+  std::string payloadPath = positionals.front();
   RunOptions options;
   options.payloadPath = payloadPath;
   options.schedulePath = schedulePath;
@@ -179,8 +204,25 @@ int runTuneCommand() {
                             "--shard '" + shard + "' is not I/N (e.g. 0/3)"));
   }
   tune.loomExecutable = getCurrentExecutable();
-  tune.log = [](llvm::StringRef line) { llvm::errs() << line << "\n"; };
+  // On a terminal the progress line redraws in place; elsewhere (CI logs)
+  // every candidate gets its own line.
+  bool terminal = llvm::errs().is_displayed();
+  bool pending = false;
+  tune.log = [&](llvm::StringRef line) {
+    bool progress = line.starts_with("[");
+    if (terminal && progress) {
+      llvm::errs() << "\r\033[K" << line;
+      pending = true;
+      return;
+    }
+    if (pending)
+      llvm::errs() << "\n";
+    pending = false;
+    llvm::errs() << line << "\n";
+  };
   auto summary = runTune(tune);
+  if (pending)
+    llvm::errs() << "\n";
   if (!summary)
     return fail(summary.takeError());
   printTuneSummary(*summary, top, llvm::outs());

@@ -8,6 +8,7 @@
 // RUN: FileCheck %s --check-prefix=LOG < %t/log.txt
 // RUN: %{python} -c "import json; lines = [json.loads(l) for l in open('%t/db.jsonl')]; print(len(lines), sorted(l['status'] for l in lines))" | FileCheck %s --check-prefix=DB
 // RUN: loom run %s --schedule %t/best.mlir --iters 1 2>&1 | FileCheck %s --check-prefix=BEST
+// RUN: cp %t/db.jsonl %t/single.jsonl
 
 // Resuming measures nothing again; a corrupt line and a record from another
 // machine are reported and not used.
@@ -16,11 +17,22 @@
 // RUN: loom tune %s --min-time 0.01 --db %t/db.jsonl 2> %t/resume-log.txt | FileCheck %s --check-prefix=RESUME
 // RUN: FileCheck %s --check-prefix=RESUME-LOG < %t/resume-log.txt
 
-// Three shards cover the space once (a shard with no valid point exits 3).
-// RUN: %{exit-code} loom tune %s --min-time 0.01 --shard 0/3 --db %t/shards.jsonl > /dev/null
-// RUN: %{exit-code} loom tune %s --min-time 0.01 --shard 1/3 --db %t/shards.jsonl > /dev/null
-// RUN: %{exit-code} loom tune %s --min-time 0.01 --shard 2/3 --db %t/shards.jsonl > /dev/null
-// RUN: %{python} -c "import json; p = sorted(json.dumps(json.loads(l)['point'], sort_keys=True) for l in open('%t/shards.jsonl')); print(len(p), len(set(p)))" | FileCheck %s --check-prefix=SHARDS
+// Three shards, each with its own database, cover the space once; merged,
+// they hold the same points as the single run (a shard with no valid point
+// exits 3).
+// RUN: %{exit-code} loom tune %s --min-time 0.01 --shard 0/3 --db %t/shard-0.jsonl > /dev/null
+// RUN: %{exit-code} loom tune %s --min-time 0.01 --shard 1/3 --db %t/shard-1.jsonl > /dev/null
+// RUN: %{exit-code} loom tune %s --min-time 0.01 --shard 2/3 --db %t/shard-2.jsonl > /dev/null
+// RUN: loom tune merge %t/shard-0.jsonl %t/shard-1.jsonl %t/shard-2.jsonl %t/shard-0.jsonl -o %t/shards.jsonl | FileCheck %s --check-prefix=MERGED
+// RUN: %{python} -c "import json; points = lambda f: sorted(json.dumps(json.loads(l)['point'], sort_keys=True) for l in open(f) if json.loads(l).get('machine') != 'elsewhere' and l.startswith('{')); a = points('%t/shards.jsonl'); print(len(a), len(set(a)), a == points('%t/single.jsonl'))" | FileCheck %s --check-prefix=SHARDS
+// RUN: loom tune merge %t/db.jsonl -o %t/cleaned.jsonl 2>&1 | FileCheck %s --check-prefix=MERGE-WARN
+// RUN: %{exit-code} loom tune merge %t/db.jsonl | FileCheck %s --check-prefix=MERGE-USAGE
+
+// kill -9 in the middle of a sweep loses at most the running candidate, and
+// the next run completes it without duplicates.
+// RUN: %{exit-code} timeout -s KILL 1.5 loom tune %s --min-time 0.5 --db %t/killed.jsonl > /dev/null
+// RUN: loom tune %s --min-time 0.01 --db %t/killed.jsonl 2> /dev/null | FileCheck %s --check-prefix=AFTER-KILL
+// RUN: %{python} -c "import json; p = [json.dumps(json.loads(l)['point'], sort_keys=True) for l in open('%t/killed.jsonl')]; print(len(p), len(set(p)))" | FileCheck %s --check-prefix=KILLED-DB
 
 // The budget and the constraints bound the sweep.
 // RUN: loom tune %s --min-time 0.01 --db %t/budget.jsonl --budget 1 --constraint 'how == 0' 2> /dev/null | FileCheck %s --check-prefix=BUDGET
@@ -37,10 +49,10 @@
 // CHECK-NEXT: best point measured again: median
 // CHECK-NEXT: results in {{.*}}db.jsonl; the best schedule in {{.*}}best.mlir
 
-// LOG: [1/4] tile=4 how=0: ok
-// LOG: [2/4] tile=4 how=1: compile-failure
+// LOG: [1/4] tile=4 how=0: ok {{.*}}; 1 valid, 0 invalid, best {{.*}}; {{.*}} elapsed, ~{{.*}} left
+// LOG: [2/4] tile=4 how=1: compile-failure; 1 valid, 1 invalid, best
 // LOG: [3/4] tile=8 how=0: ok
-// LOG: [4/4] tile=8 how=1: compile-failure
+// LOG: [4/4] tile=8 how=1: compile-failure; 2 valid, 2 invalid, best
 
 // DB: 4 ['compile-failure', 'compile-failure', 'ok', 'ok']
 
@@ -50,7 +62,15 @@
 // RESUME-NEXT: 1 database record(s) from another payload, schedule, machine or version were not used
 // RESUME-LOG: warning: {{.*}}db.jsonl:5 is not a tuning record; skipped
 
-// SHARDS: 4 4
+// MERGED: 4 records in {{.*}}shards.jsonl
+// SHARDS: 4 4 True
+// MERGE-WARN: warning: {{.*}}db.jsonl:5 is not a tuning record; skipped
+// MERGE-WARN: 5 records in {{.*}}cleaned.jsonl
+// MERGE-USAGE: loom tune: error: usage: loom tune merge A.jsonl B.jsonl... -o ALL.jsonl
+// MERGE-USAGE: exit code: 2
+
+// AFTER-KILL: 4 candidates of 4 points: {{[0-4]}} evaluated now, {{[0-4]}} from the database, 2 invalid
+// KILLED-DB: 4 4
 
 // BUDGET: 2 candidates of 4 points: 1 evaluated now, 0 from the database, 0 invalid; stopped by --budget
 
