@@ -142,8 +142,7 @@ MannWhitneyResult mannWhitneyU(ArrayRef<double> a, ArrayRef<double> b) {
   return result;
 }
 
-/// splitmix64.
-static uint64_t nextRandom(uint64_t &state) {
+uint64_t nextRandom(uint64_t &state) {
   uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
   z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
   z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;

@@ -38,6 +38,10 @@ MannWhitneyResult mannWhitneyU(ArrayRef<double> a, ArrayRef<double> b);
 /// called significant, however large.
 double minimumPValue(size_t n, size_t m);
 
+/// The next number of the splitmix64 sequence seeded by `state` (which it
+/// advances): the same on every platform.
+uint64_t nextRandom(uint64_t &state);
+
 /// Shuffles `items` with splitmix64 seeded by (and advancing) `state`: the
 /// same order on every platform, which std::shuffle does not promise.
 void seededShuffle(MutableArrayRef<size_t> items, uint64_t &state);

@@ -314,11 +314,114 @@ static llvm::Error writeBestSchedule(const TuneOptions &options,
   return writeTextFile(text, options.outPath, "the best schedule");
 }
 
+namespace {
+/// The order of the candidates: the space order (exhaustive), a seeded
+/// shuffle (random), or an evolutionary search: a random initial population,
+/// then children of good points (tournament selection, uniform crossover,
+/// mutation of one or two knobs), falling back to unseen random points.
+class CandidateGenerator {
+public:
+  CandidateGenerator(const TuneSpace &space,
+                     llvm::ArrayRef<Constraint> constraints,
+                     const TuneOptions &options, llvm::ArrayRef<size_t> order)
+      : space(space), constraints(constraints), options(options), order(order),
+        state(options.strategySeed ^ 0x5eed) {}
+
+  std::optional<uint64_t> next() {
+    if (options.strategy != "evolutionary" || evaluated.size() < kPopulation ||
+        valid.empty())
+      return nextInOrder();
+    for (int attempt = 0; attempt < 64; ++attempt) {
+      std::vector<size_t> child = breed();
+      uint64_t index = space.getIndex(child);
+      if (isCandidate(index, child))
+        return take(index);
+    }
+    return nextInOrder();
+  }
+
+  bool hasMore() const { return seen.size() < order.size(); }
+
+  void record(llvm::ArrayRef<size_t> coordinates, const TunePoint &point) {
+    evaluated.push_back(coordinates.vec());
+    if (point.isValid())
+      valid.push_back({*point.medianSeconds, coordinates.vec()});
+  }
+
+private:
+  static constexpr size_t kPopulation = 8;
+
+  uint64_t random() { return nextRandom(state); }
+
+  std::optional<uint64_t> nextInOrder() {
+    while (cursor < order.size()) {
+      uint64_t index = order[cursor++];
+      if (!seen.contains(index))
+        return take(index);
+    }
+    return std::nullopt;
+  }
+
+  uint64_t take(uint64_t index) {
+    seen.insert(index);
+    return index;
+  }
+
+  bool isCandidate(uint64_t index, llvm::ArrayRef<size_t> coordinates) {
+    return !seen.contains(index) &&
+           index % options.shardCount == options.shardIndex &&
+           space.satisfies(coordinates, constraints);
+  }
+
+  /// The fastest of three random valid points.
+  const std::vector<size_t> &tournament() {
+    const auto *best = &valid[random() % valid.size()];
+    for (int i = 0; i < 2; ++i) {
+      const auto *other = &valid[random() % valid.size()];
+      if (other->first < best->first)
+        best = other;
+    }
+    return best->second;
+  }
+
+  std::vector<size_t> breed() {
+    std::vector<size_t> child = tournament();
+    if (random() % 2) {
+      const std::vector<size_t> &other = tournament();
+      for (size_t i = 0; i < child.size(); ++i)
+        if (random() % 2)
+          child[i] = other[i];
+    }
+    // Mutate one knob, sometimes two.
+    int mutations = random() % 4 == 0 ? 2 : 1;
+    for (int m = 0; m < mutations && !child.empty(); ++m) {
+      size_t dimension = random() % child.size();
+      size_t options = space.getDimensions()[dimension].options.size();
+      if (options > 1)
+        child[dimension] =
+            (child[dimension] + 1 + random() % (options - 1)) % options;
+    }
+    return child;
+  }
+
+  const TuneSpace &space;
+  llvm::ArrayRef<Constraint> constraints;
+  const TuneOptions &options;
+  llvm::ArrayRef<size_t> order;
+  size_t cursor = 0;
+  uint64_t state;
+  llvm::DenseSet<uint64_t> seen;
+  std::vector<std::vector<size_t>> evaluated;
+  std::vector<std::pair<double, std::vector<size_t>>> valid;
+};
+} // namespace
+
 llvm::Expected<TuneSummary> runTune(const TuneOptions &options) {
-  if (options.strategy != "exhaustive" && options.strategy != "random")
-    return makeError(ExitCode::InvalidInput, "unknown --strategy '" +
-                                                 options.strategy +
-                                                 "' (exhaustive or random)");
+  if (options.strategy != "exhaustive" && options.strategy != "random" &&
+      options.strategy != "evolutionary")
+    return makeError(ExitCode::InvalidInput,
+                     "unknown --strategy '" + options.strategy +
+                         "' (exhaustive, random or evolutionary)");
   if (options.shardCount == 0 || options.shardIndex >= options.shardCount)
     return makeError(ExitCode::InvalidInput, "--shard I/N needs 0 <= I < N");
   std::string diagnostics;
@@ -354,7 +457,7 @@ llvm::Expected<TuneSummary> runTune(const TuneOptions &options) {
     if (index % options.shardCount == options.shardIndex &&
         space->satisfies(space->getCoordinates(index), constraints))
       order.push_back(index);
-  if (options.strategy == "random") {
+  if (options.strategy != "exhaustive") {
     uint64_t state = options.strategySeed;
     seededShuffle(order, state);
   }
@@ -377,38 +480,45 @@ llvm::Expected<TuneSummary> runTune(const TuneOptions &options) {
   auto previous = std::signal(SIGINT, onInterrupt);
   double start = now();
   double minTime = options.run.timing.minTime;
-  // The payload without the schedule, once: its outputs are every
-  // candidate's reference, and its time bounds theirs.
+  // The payload without the schedule, once, before the first new
+  // evaluation: its outputs are every candidate's reference, and its time
+  // bounds theirs.
   unsigned timeout = options.candidateTimeout;
-  if (!order.empty()) {
+  bool baselineDone = false;
+  auto runBaseline = [&]() -> llvm::Error {
+    baselineDone = true;
     double began = now();
     TunePoint baseline = evaluate(options, {}, std::max(timeout, 3600u),
                                   scratch, minTime, /*baseline=*/true);
-    if (baseline.status != "ok") {
-      std::signal(SIGINT, previous);
-      llvm::sys::fs::remove_directories(scratch);
+    if (baseline.status != "ok")
       return makeError(
           ExitCode::InvalidInput,
-          "the payload without the schedule (the reference) "
-          "fails, so no candidate can be checked: " +
+          "the payload without the schedule (the reference) fails, so no "
+          "candidate can be checked: " +
               baseline.status +
               (baseline.reason.empty() ? "" : ": " + baseline.reason));
-    }
     if (!timeout)
       timeout = std::max(60u, unsigned(20 * (now() - began)) + 1);
-  }
-  for (auto [step, index] : llvm::enumerate(order)) {
-    std::vector<KnobSetting> settings =
-        space->getSettings(space->getCoordinates(index));
+    return llvm::Error::success();
+  };
+
+  CandidateGenerator generator(*space, constraints, options, order);
+  for (size_t step = 0;; ++step) {
+    if (options.budget && summary.points.size() >= *options.budget) {
+      summary.stoppedByBudget = generator.hasMore();
+      break;
+    }
+    std::optional<uint64_t> index = generator.next();
+    if (!index)
+      break;
+    std::vector<size_t> coordinates = space->getCoordinates(*index);
+    std::vector<KnobSetting> settings = space->getSettings(coordinates);
     std::string text = pointText(settings);
     if (auto it = known.find(text); it != known.end()) {
       summary.points.push_back(it->second);
+      generator.record(coordinates, it->second);
       ++summary.reused;
       continue;
-    }
-    if (options.budget && summary.evaluated >= *options.budget) {
-      summary.stoppedByBudget = true;
-      break;
     }
     if (options.timeLimit && now() - start >= *options.timeLimit) {
       summary.stoppedByTime = true;
@@ -416,6 +526,12 @@ llvm::Expected<TuneSummary> runTune(const TuneOptions &options) {
     }
     if (interruptRequested)
       break;
+    if (!baselineDone)
+      if (llvm::Error error = runBaseline()) {
+        std::signal(SIGINT, previous);
+        llvm::sys::fs::remove_directories(scratch);
+        return std::move(error);
+      }
     TunePoint point = evaluate(options, settings, timeout, scratch, minTime);
     // A child killed by the user's Ctrl-C is not a result.
     if (interruptRequested) {
@@ -426,6 +542,7 @@ llvm::Expected<TuneSummary> runTune(const TuneOptions &options) {
     db.flush();
     ++summary.evaluated;
     summary.points.push_back(point);
+    generator.record(coordinates, point);
     if (options.log) {
       std::optional<double> best;
       size_t valid = 0;
@@ -436,13 +553,15 @@ llvm::Expected<TuneSummary> runTune(const TuneOptions &options) {
             best = p.medianSeconds;
         }
       double elapsed = now() - start;
-      double remaining =
-          elapsed / (step + 1) * (double(order.size()) - double(step) - 1);
+      double total = options.budget
+                         ? std::min<double>(*options.budget, order.size())
+                         : double(order.size());
+      double remaining = elapsed / (step + 1) * std::max(0.0, total - step - 1);
       options.log(
           llvm::formatv(
               "[{0}/{1}] {2}: {3}{4}; {5} valid, {6} invalid{7}; {8} elapsed, "
               "~{9} left",
-              step + 1, order.size(), text, point.status,
+              step + 1, uint64_t(total), text, point.status,
               point.medianSeconds ? " " + formatDuration(*point.medianSeconds)
                                   : std::string(),
               valid, summary.points.size() - valid,
@@ -459,6 +578,9 @@ llvm::Expected<TuneSummary> runTune(const TuneOptions &options) {
     if (point.isValid() &&
         (!summary.best || *point.medianSeconds < *summary.best->medianSeconds))
       summary.best = point;
+  if (summary.best && !summary.interrupted && !baselineDone)
+    if (llvm::Error error = runBaseline())
+      llvm::consumeError(std::move(error));
   if (summary.best && !summary.interrupted) {
     // The best of many candidates is likely a lucky sample: measure it
     // again, longer.

@@ -36,11 +36,12 @@ struct TuneOptions {
   /// timing and check of every candidate.
   RunOptions run;
   std::vector<std::string> constraints;
-  /// "exhaustive" (space order) or "random" (a seeded order without
-  /// repetition).
+  /// "exhaustive" (space order), "random" (a seeded order without
+  /// repetition) or "evolutionary" (children of the best points so far).
   std::string strategy = "exhaustive";
   uint64_t strategySeed = 0;
-  /// Stop after this many new evaluations / this much wall time.
+  /// Stop after this many points (those reused from the database count, so
+  /// the same command resumes up to the same number) / this much wall time.
   std::optional<uint64_t> budget;
   std::optional<double> timeLimit;
   /// The JSON Lines database (appended to; resumed from).

@@ -84,15 +84,20 @@ cl::opt<std::string> dbPath(
     cl::sub(getTuneCommand()), cl::cat(getTuneCategory()));
 cl::opt<std::string> strategy("strategy", cl::value_desc("name"),
                               cl::init("exhaustive"),
-                              cl::desc("exhaustive (space order) or random "
-                                       "(a seeded order without repetition)"),
+                              cl::desc("exhaustive (space order), random (a "
+                                       "seeded order without repetition) or "
+                                       "evolutionary (children of the best "
+                                       "points so far)"),
                               cl::sub(getTuneCommand()),
                               cl::cat(getTuneCategory()));
 cl::opt<uint64_t> seed("seed", cl::value_desc("n"), cl::init(0),
-                       cl::desc("Seed of the random strategy"),
+                       cl::desc("Seed of the random and evolutionary "
+                                "strategies"),
                        cl::sub(getTuneCommand()), cl::cat(getTuneCategory()));
 cl::opt<uint64_t> budget("budget", cl::value_desc("n"),
-                         cl::desc("Evaluate at most N new points"),
+                         cl::desc("Consider at most N points (those already "
+                                  "in the database count: the same command "
+                                  "resumes up to N)"),
                          cl::sub(getTuneCommand()), cl::cat(getTuneCategory()));
 cl::opt<double> timeLimit("time-limit", cl::value_desc("seconds"),
                           cl::desc("Start no new candidate after this much "

@@ -329,6 +329,13 @@ std::vector<size_t> TuneSpace::getCoordinates(uint64_t index) const {
   return point;
 }
 
+uint64_t TuneSpace::getIndex(llvm::ArrayRef<size_t> coordinates) const {
+  uint64_t index = 0;
+  for (auto [dimension, coordinate] : llvm::zip_equal(dimensions, coordinates))
+    index = index * dimension.options.size() + coordinate;
+  return index;
+}
+
 std::vector<KnobSetting>
 TuneSpace::getSettings(llvm::ArrayRef<size_t> point) const {
   std::vector<KnobSetting> settings;

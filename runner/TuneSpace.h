@@ -70,6 +70,8 @@ public:
 
   /// The point at `index`: mixed radix, the last dimension varying fastest.
   std::vector<size_t> getCoordinates(uint64_t index) const;
+  /// The inverse of getCoordinates.
+  uint64_t getIndex(llvm::ArrayRef<size_t> coordinates) const;
   std::vector<KnobSetting> getSettings(llvm::ArrayRef<size_t> point) const;
   std::vector<TuneValue> getValues(llvm::ArrayRef<size_t> point) const;
 

@@ -79,7 +79,7 @@
 // NONE: exit code: 3
 // SHARD-ERROR: loom tune: error: --shard I/N needs 0 <= I < N
 // SHARD-ERROR: exit code: 2
-// STRATEGY: loom tune: error: unknown --strategy 'genetic' (exhaustive or random)
+// STRATEGY: loom tune: error: unknown --strategy 'genetic' (exhaustive, random or evolutionary)
 // STRATEGY: exit code: 2
 
 func.func @relu(%a: tensor<16x64xf32>) -> tensor<16x64xf32> {
