@@ -130,13 +130,13 @@ static llvm::Expected<TuneKey> makeKey(const RunOptions &run) {
   if (!payload)
     return payload.takeError();
   key.payload = sha256Hex(*payload);
+  std::vector<std::string> paths;
+  if (!run.schedulePath.empty())
+    paths.push_back(run.schedulePath);
+  paths.insert(paths.end(), run.scheduleLibraries.begin(),
+               run.scheduleLibraries.end());
   std::string schedule;
-  for (const std::string &path : llvm::concat<const std::string>(
-           llvm::ArrayRef<std::string>(
-               run.schedulePath.empty()
-                   ? std::vector<std::string>{}
-                   : std::vector<std::string>{run.schedulePath}),
-           run.scheduleLibraries)) {
+  for (const std::string &path : paths) {
     auto text = readTextFile(path, "the schedule");
     if (!text)
       return text.takeError();
@@ -502,6 +502,9 @@ llvm::Expected<TuneSummary> runTune(const TuneOptions &options) {
     return llvm::Error::success();
   };
 
+  if (space->getDimensions().empty() && options.log)
+    options.log("the schedule has no tune.knob or tune.alternatives: tuning "
+                "its single point");
   CandidateGenerator generator(*space, constraints, options, order);
   for (size_t step = 0;; ++step) {
     if (options.budget && summary.points.size() >= *options.budget) {
@@ -677,7 +680,9 @@ void printTuneSummary(const TuneSummary &summary, unsigned count,
   for (auto [rank, point] : llvm::enumerate(valid)) {
     if (rank >= count)
       break;
-    table.addRow({std::to_string(rank + 1), pointText(point->settings),
+    std::string text = pointText(point->settings);
+    table.addRow({std::to_string(rank + 1),
+                  text.empty() ? "(the schedule as written)" : text,
                   formatDuration(*point->medianSeconds),
                   point->gflops ? llvm::formatv("{0:f2}", *point->gflops).str()
                                 : std::string("-"),

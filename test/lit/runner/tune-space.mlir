@@ -2,10 +2,13 @@
 // transform.tune.knob with its options and every transform.tune.alternatives
 // (nested ones too) with its regions; --constraint prunes it.
 //
+// RUN: rm -f %t.jsonl
 // RUN: loom tune %s --list-space | FileCheck %s
 // RUN: loom tune %s --list-space --constraint 'tile_m * tile_n <= 256' --constraint 'how == 0 || order == "outer"' | FileCheck %s --check-prefix=PRUNED
 // RUN: %{exit-code} loom tune %s --list-space --constraint 'tile_k <= 4' | FileCheck %s --check-prefix=UNKNOWN
 // RUN: loom tune %{schedules}/elementwise/elementwise_1024.mlir --schedule %{schedules}/elementwise/fused.mlir --list-space | FileCheck %s --check-prefix=NONE
+// A schedule without knobs is tuned as its single point.
+// RUN: loom tune %{schedules}/elementwise/elementwise_1024.mlir --schedule %{schedules}/elementwise/fused.mlir --min-time 0.01 --db %t.jsonl 2>&1 | FileCheck %s --check-prefix=SINGLE
 
 // CHECK: knob kind options values at
 // CHECK-NEXT: tile_m knob 3 [4, 8, 16] {{.*}}tune-space.mlir:{{[0-9]+}}:15
@@ -23,6 +26,9 @@
 // UNKNOWN: exit code: 2
 
 // NONE: the schedule has no tune.knob or tune.alternatives: the space is the schedule alone (1 point)
+// SINGLE: the schedule has no tune.knob or tune.alternatives: tuning its single point
+// SINGLE: 1 candidates of 1 points: 1 evaluated now, 0 from the database, 0 invalid
+// SINGLE: 1 (the schedule as written)
 
 func.func @add(%a: tensor<16x32xf32>, %b: tensor<16x32xf32>) -> tensor<16x32xf32> {
   %empty = tensor.empty() : tensor<16x32xf32>

@@ -34,6 +34,12 @@
 // RUN: loom tune %s --min-time 0.01 --db %t/killed.jsonl 2> /dev/null | FileCheck %s --check-prefix=AFTER-KILL
 // RUN: %{python} -c "import json; p = [json.dumps(json.loads(l)['point'], sort_keys=True) for l in open('%t/killed.jsonl')]; print(len(p), len(set(p)))" | FileCheck %s --check-prefix=KILLED-DB
 
+// The evolutionary strategy: deterministic for a seed, never repeats a point.
+// RUN: loom tune %s --min-time 0.01 --strategy evolutionary --seed 3 --db %t/evo-a.jsonl 2>&1 > /dev/null | grep '^\[' | cut -d: -f1 > %t/evo-a.txt
+// RUN: loom tune %s --min-time 0.01 --strategy evolutionary --seed 3 --db %t/evo-b.jsonl 2>&1 > /dev/null | grep '^\[' | cut -d: -f1 > %t/evo-b.txt
+// RUN: diff %t/evo-a.txt %t/evo-b.txt
+// RUN: %{python} -c "import json; p = [json.dumps(json.loads(l)['point'], sort_keys=True) for l in open('%t/evo-a.jsonl')]; print(len(p), len(set(p)))" | FileCheck %s --check-prefix=EVOLUTIONARY
+
 // The budget and the constraints bound the sweep.
 // RUN: loom tune %s --min-time 0.01 --db %t/budget.jsonl --budget 1 --constraint 'how == 0' 2> /dev/null | FileCheck %s --check-prefix=BUDGET
 
@@ -71,6 +77,8 @@
 
 // AFTER-KILL: 4 candidates of 4 points: {{[0-4]}} evaluated now, {{[0-4]}} from the database, 2 invalid
 // KILLED-DB: 4 4
+
+// EVOLUTIONARY: 4 4
 
 // BUDGET: 2 candidates of 4 points: 1 evaluated now, 0 from the database, 0 invalid; stopped by --budget
 
