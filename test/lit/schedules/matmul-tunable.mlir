@@ -10,6 +10,16 @@
 // RUN:   --schedule-lib %{schedules}/lib/vector.mlir --iters 1 --knob thread_m=32 --knob thread_panels=2 \
 // RUN:   --knob k_block=32 --knob register_m=16 --knob k_unroll=2 --knob pack_b=1 | FileCheck %s --check-prefix=RAN
 
+// A candidate that crashes costs one record, not the sweep: with B not packed
+// and K unrolled by 2 the generated code overflows the stack (a SIGSEGV that
+// kills the child loom run, see docs/tuning.md); the other point is measured.
+// RUN: rm -f %t.jsonl
+// RUN: loom tune %{schedules}/matmul/matmul_256.mlir --schedule %{schedules}/matmul/tunable.mlir \
+// RUN:   --schedule-lib %{schedules}/lib/vector.mlir --min-time 0.01 --db %t.jsonl \
+// RUN:   --constraint 'thread_m == 32 && thread_panels == 2 && k_block == 32' \
+// RUN:   --constraint 'register_m == 2 && k_unroll == 2' 2> %t.log | FileCheck %s --check-prefix=SWEEP
+// RUN: %{python} -c "import json; print(sorted((json.loads(l)['point']['pack_b'], json.loads(l)['status']) for l in open('%t.jsonl')))" | FileCheck %s --check-prefix=SWEEP-DB
+
 // CHECK: thread_m knob 3 [32, 64, 128]
 // CHECK-NEXT: thread_panels knob 3 [2, 4, 8]
 // CHECK-NEXT: k_block knob 4 [32, 64, 128, 256]
@@ -19,3 +29,6 @@
 // CHECK-NEXT: 576 points
 
 // RAN: check arg 2: passed
+
+// SWEEP: 2 candidates of 576 points: 2 evaluated now, 0 from the database, 1 invalid
+// SWEEP-DB: [('0', 'crash'), ('1', 'ok')]
