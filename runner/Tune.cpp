@@ -536,13 +536,22 @@ llvm::Expected<TuneSummary> runTune(const TuneOptions &options) {
         return std::move(error);
       }
     TunePoint point = evaluate(options, settings, timeout, scratch, minTime);
-    // A child killed by the user's Ctrl-C is not a result.
+    // On Ctrl-C the child (same process group) dies too: that is not a
+    // result of the point. A child that finished anyway is kept.
+    bool killedByInterrupt = interruptRequested && (point.status == "crash" ||
+                                                    point.status == "timeout");
+    if (!killedByInterrupt) {
+      db << pointToJson(*key, point).dump() << "\n";
+      db.flush();
+    }
     if (interruptRequested) {
       summary.interrupted = true;
+      if (!killedByInterrupt) {
+        ++summary.evaluated;
+        summary.points.push_back(point);
+      }
       break;
     }
-    db << pointToJson(*key, point).dump() << "\n";
-    db.flush();
     ++summary.evaluated;
     summary.points.push_back(point);
     generator.record(coordinates, point);

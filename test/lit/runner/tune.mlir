@@ -18,15 +18,18 @@
 // RUN: FileCheck %s --check-prefix=RESUME-LOG < %t/resume-log.txt
 
 // Three shards, each with its own database, cover the space once; merged,
-// they hold the same points as the single run (a shard with no valid point
-// exits 3).
-// RUN: %{exit-code} loom tune %s --min-time 0.01 --shard 0/3 --db %t/shard-0.jsonl > /dev/null
-// RUN: %{exit-code} loom tune %s --min-time 0.01 --shard 1/3 --db %t/shard-1.jsonl > /dev/null
-// RUN: %{exit-code} loom tune %s --min-time 0.01 --shard 2/3 --db %t/shard-2.jsonl > /dev/null
+// they hold the same points as the single run.
+// The shards run at the same time, as background jobs.
+// RUN: sh -c 'for i in 0 1 2; do loom tune %s --min-time 0.01 --shard $i/3 --db %t/shard-$i.jsonl > /dev/null 2>&1 & done; wait; true'
 // RUN: loom tune merge %t/shard-0.jsonl %t/shard-1.jsonl %t/shard-2.jsonl %t/shard-0.jsonl -o %t/shards.jsonl | FileCheck %s --check-prefix=MERGED
 // RUN: %{python} -c "import json; points = lambda f: sorted(json.dumps(json.loads(l)['point'], sort_keys=True) for l in open(f) if json.loads(l).get('machine') != 'elsewhere' and l.startswith('{')); a = points('%t/shards.jsonl'); print(len(a), len(set(a)), a == points('%t/single.jsonl'))" | FileCheck %s --check-prefix=SHARDS
 // RUN: loom tune merge %t/db.jsonl -o %t/cleaned.jsonl 2>&1 | FileCheck %s --check-prefix=MERGE-WARN
 // RUN: %{exit-code} loom tune merge %t/db.jsonl | FileCheck %s --check-prefix=MERGE-USAGE
+
+// Ctrl-C (SIGINT to the tuner alone) stops after the running candidate,
+// which is kept, and exits 130.
+// RUN: %{exit-code} timeout --preserve-status -s INT 1.5 loom tune %s --min-time 0.5 --db %t/interrupted.jsonl 2>&1 | FileCheck %s --check-prefix=INTERRUPTED
+// RUN: %{python} -c "import json; p = [json.dumps(json.loads(l)['point'], sort_keys=True) for l in open('%t/interrupted.jsonl')]; print(len(p) == len(set(p)), 0 < len(p) < 4)" | FileCheck %s --check-prefix=INTERRUPTED-DB
 
 // kill -9 in the middle of a sweep loses at most the running candidate, and
 // the next run completes it without duplicates.
@@ -75,6 +78,9 @@
 // MERGE-USAGE: loom tune: error: usage: loom tune merge A.jsonl B.jsonl... -o ALL.jsonl
 // MERGE-USAGE: exit code: 2
 
+// INTERRUPTED: interrupted (everything measured is in the database)
+// INTERRUPTED: exit code: 130
+// INTERRUPTED-DB: True True
 // AFTER-KILL: 4 candidates of 4 points: {{[0-4]}} evaluated now, {{[0-4]}} from the database, 2 invalid
 // KILLED-DB: 4 4
 
