@@ -24,25 +24,35 @@
 
 namespace mlir::loom {
 
-llvm::Expected<TuneSpace> loadTuneSpace(const RunOptions &options,
-                                        llvm::raw_ostream &diagnostics) {
-  Driver driver(diagnostics);
-  OwningOpRef<ModuleOp> schedule;
+/// The schedule that `options` names: --schedule, else the one embedded in
+/// the payload (without its libraries).
+static llvm::Expected<OwningOpRef<ModuleOp>>
+loadSchedule(Driver &driver, const RunOptions &options) {
   if (!options.schedulePath.empty()) {
     auto file = driver.load(options.schedulePath, "schedule");
     if (!file)
       return file.takeError();
-    schedule = std::move(file->module);
-  } else {
-    auto payload = driver.load(options.payloadPath, "payload");
-    if (!payload)
-      return payload.takeError();
-    schedule = driver.extractEmbeddedSchedule(*payload->module);
-    if (!schedule)
-      return makeError(ExitCode::InvalidInput,
-                       "no schedule to tune: pass --schedule or embed one in "
-                       "the payload");
+    return std::move(file->module);
   }
+  auto payload = driver.load(options.payloadPath, "payload");
+  if (!payload)
+    return payload.takeError();
+  OwningOpRef<ModuleOp> schedule =
+      driver.extractEmbeddedSchedule(*payload->module);
+  if (!schedule)
+    return makeError(ExitCode::InvalidInput,
+                     "no schedule to tune: pass --schedule or embed one in "
+                     "the payload");
+  return std::move(schedule);
+}
+
+llvm::Expected<TuneSpace> loadTuneSpace(const RunOptions &options,
+                                        llvm::raw_ostream &diagnostics) {
+  Driver driver(diagnostics);
+  auto loaded = loadSchedule(driver, options);
+  if (!loaded)
+    return loaded.takeError();
+  OwningOpRef<ModuleOp> schedule = std::move(*loaded);
   for (const std::string &path : options.scheduleLibraries) {
     auto library = driver.load(path, "schedule library");
     if (!library)
@@ -238,18 +248,15 @@ static ordered_json pointToJson(const TuneKey &key, const TunePoint &point) {
   return line;
 }
 
-/// The points already in the database for this key, by point text.
-static llvm::StringMap<TunePoint> loadDatabase(const TuneOptions &options,
-                                               const TuneKey &key,
-                                               TuneSummary &summary) {
-  llvm::StringMap<TunePoint> known;
-  if (!llvm::sys::fs::exists(options.dbPath))
-    return known;
-  auto text = readTextFile(options.dbPath, "the tuning database");
-  if (!text) {
-    llvm::consumeError(text.takeError());
-    return known;
-  }
+/// Calls `fn` with each record of the JSON Lines database `path`; lines that
+/// are not records are skipped with a warning through `log`.
+static llvm::Error
+forEachTuneRecord(llvm::StringRef path,
+                  const std::function<void(llvm::StringRef)> &log,
+                  llvm::function_ref<void(const ordered_json &)> fn) {
+  auto text = readTextFile(path, "the tuning database");
+  if (!text)
+    return text.takeError();
   SmallVector<llvm::StringRef> lines;
   llvm::StringRef(*text).split(lines, '\n', -1, /*KeepEmpty=*/false);
   for (auto [number, line] : llvm::enumerate(lines)) {
@@ -257,32 +264,51 @@ static llvm::StringMap<TunePoint> loadDatabase(const TuneOptions &options,
     if (json.is_discarded() || !json.is_object() || !json.contains("point") ||
         !json["point"].is_object() || !json.contains("status") ||
         !json["status"].is_string()) {
-      ++summary.corruptLines;
-      if (options.log)
-        options.log(llvm::formatv("warning: {0}:{1} is not a tuning record; "
-                                  "skipped",
-                                  options.dbPath, number + 1)
-                        .str());
+      if (log)
+        log(llvm::formatv("warning: {0}:{1} is not a tuning record; skipped",
+                          path, number + 1)
+                .str());
       continue;
     }
-    if (!key.matches(json)) {
-      ++summary.otherRecords;
-      continue;
-    }
-    TunePoint point;
-    for (auto it = json["point"].begin(); it != json["point"].end(); ++it)
-      if (it.value().is_string())
-        point.settings.push_back({it.key(), it.value().get<std::string>()});
-    point.status = json["status"].get<std::string>();
-    if (json.contains("reason") && json["reason"].is_string())
-      point.reason = json["reason"].get<std::string>();
-    if (json.contains("median_s") && json["median_s"].is_number())
-      point.medianSeconds = json["median_s"].get<double>();
-    if (json.contains("gflops") && json["gflops"].is_number())
-      point.gflops = json["gflops"].get<double>();
-    point.reused = true;
-    known[pointText(point.settings)] = point;
+    fn(json);
   }
+  return llvm::Error::success();
+}
+
+/// The points already in the database for this key, by point text.
+static llvm::StringMap<TunePoint> loadDatabase(const TuneOptions &options,
+                                               const TuneKey &key,
+                                               TuneSummary &summary) {
+  llvm::StringMap<TunePoint> known;
+  if (!llvm::sys::fs::exists(options.dbPath))
+    return known;
+  auto warn = [&](llvm::StringRef line) {
+    ++summary.corruptLines;
+    if (options.log)
+      options.log(line);
+  };
+  llvm::Error error =
+      forEachTuneRecord(options.dbPath, warn, [&](const ordered_json &json) {
+        if (!key.matches(json)) {
+          ++summary.otherRecords;
+          return;
+        }
+        TunePoint point;
+        for (auto it = json["point"].begin(); it != json["point"].end(); ++it)
+          if (it.value().is_string())
+            point.settings.push_back({it.key(), it.value().get<std::string>()});
+        point.status = json["status"].get<std::string>();
+        if (json.contains("reason") && json["reason"].is_string())
+          point.reason = json["reason"].get<std::string>();
+        if (json.contains("median_s") && json["median_s"].is_number())
+          point.medianSeconds = json["median_s"].get<double>();
+        if (json.contains("gflops") && json["gflops"].is_number())
+          point.gflops = json["gflops"].get<double>();
+        point.reused = true;
+        known[pointText(point.settings)] = point;
+      });
+  if (error)
+    llvm::consumeError(std::move(error));
   return known;
 }
 
@@ -293,18 +319,10 @@ static llvm::Error writeBestSchedule(const TuneOptions &options,
   std::string diagnostics;
   llvm::raw_string_ostream os(diagnostics);
   Driver driver(os);
-  OwningOpRef<ModuleOp> schedule;
-  if (!options.run.schedulePath.empty()) {
-    auto file = driver.load(options.run.schedulePath, "schedule");
-    if (!file)
-      return file.takeError();
-    schedule = std::move(file->module);
-  } else {
-    auto payload = driver.load(options.run.payloadPath, "payload");
-    if (!payload)
-      return payload.takeError();
-    schedule = driver.extractEmbeddedSchedule(*payload->module);
-  }
+  auto loaded = loadSchedule(driver, options.run);
+  if (!loaded)
+    return loaded.takeError();
+  OwningOpRef<ModuleOp> schedule = std::move(*loaded);
   if (llvm::Error error = applyKnobs(*schedule, settings))
     return error;
   std::string text;
@@ -625,27 +643,15 @@ mergeTuneDatabases(llvm::ArrayRef<std::string> inputs, llvm::StringRef output,
   std::vector<std::string> order;
   llvm::StringMap<std::string> latest;
   for (const std::string &input : inputs) {
-    auto text = readTextFile(input, "the tuning database");
-    if (!text)
-      return text.takeError();
-    SmallVector<llvm::StringRef> lines;
-    llvm::StringRef(*text).split(lines, '\n', -1, /*KeepEmpty=*/false);
-    for (auto [number, line] : llvm::enumerate(lines)) {
-      ordered_json json = ordered_json::parse(line.str(), nullptr, false);
-      if (json.is_discarded() || !json.is_object() || !json.contains("point") ||
-          !json.contains("status")) {
-        if (log)
-          log(llvm::formatv("warning: {0}:{1} is not a tuning record; "
-                            "skipped",
-                            input, number + 1)
-                  .str());
-        continue;
-      }
-      std::string identity = getRecordIdentity(json);
-      if (!latest.count(identity))
-        order.push_back(identity);
-      latest[identity] = json.dump();
-    }
+    llvm::Error error =
+        forEachTuneRecord(input, log, [&](const ordered_json &json) {
+          std::string identity = getRecordIdentity(json);
+          if (!latest.count(identity))
+            order.push_back(identity);
+          latest[identity] = json.dump();
+        });
+    if (error)
+      return std::move(error);
   }
   std::string merged;
   for (const std::string &identity : order)
