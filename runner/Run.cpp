@@ -13,10 +13,15 @@
 #include "transforms/Pipelines.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
 
 namespace mlir::loom {
 
@@ -386,6 +391,19 @@ llvm::Error KernelRun::Runner::checkAgainstReference() {
 }
 
 llvm::Error KernelRun::Runner::time() {
+  // Concurrent runs (loom tune -j) compile together but time one at a time.
+  int lock = -1;
+  if (!options.timingLockPath.empty()) {
+    progress("waiting for the timing lock");
+    lock = ::open(options.timingLockPath.c_str(), O_CREAT | O_RDWR, 0644);
+    if (lock < 0 || ::flock(lock, LOCK_EX) != 0)
+      return makeError(ExitCode::InvalidInput,
+                       "cannot lock '" + options.timingLockPath + "'");
+  }
+  auto unlock = llvm::make_scope_exit([&] {
+    if (lock >= 0)
+      ::close(lock); // Releases the flock.
+  });
   progress("timing");
   if (timingArguments.empty())
     for (const Buffer &input : inputs)

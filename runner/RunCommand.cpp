@@ -160,6 +160,12 @@ cl::opt<std::string> referenceOutputs(
              "wrote (--no-schedule --save-outputs DIR, same inputs) instead "
              "of compiling and running the reference (loom tune does this)"),
     cl::sub(getRunCommand()), cl::cat(getRunCategory()));
+cl::opt<std::string> timingLock(
+    "timing-lock", cl::value_desc("file"),
+    cl::desc("Hold an exclusive lock on FILE while timing, so that runs "
+             "started together compile in parallel but time one at a time "
+             "(loom tune -j uses it)"),
+    cl::sub(getRunCommand()), cl::cat(getRunCategory()));
 cl::opt<double> peakGflops(
     "peak-gflops", cl::value_desc("x"),
     cl::desc("FMA peak of one core in GFLOP/s (multiplied by --threads), for "
@@ -287,6 +293,7 @@ static bool fillOptions(RunOptions &options) {
                  "reference)");
   options.saveReference = saveReference;
   options.referenceOutputsDir = referenceOutputs;
+  options.timingLockPath = timingLock;
   if (!referenceOutputs.empty() && noCheck)
     return usage("--reference-outputs contradicts --no-check");
   options.check = !noCheck;

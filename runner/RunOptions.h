@@ -61,6 +61,10 @@ struct RunOptions {
 
   /// When set, IR after each stage is written to this directory.
   std::string dumpIRDir;
+  /// When set, timing holds an exclusive lock (flock) on this file, so that
+  /// runs started together (loom tune -j) time one at a time. Not
+  /// serialized.
+  std::string timingLockPath;
   /// When set, a repro bundle of the run is written here (runner/Bundle.h).
   std::string bundleDir;
   /// --schedule replaces a schedule embedded in the payload without a

@@ -10,7 +10,9 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Program.h"
 
+#include <optional>
 #include <string>
 
 namespace mlir::loom {
@@ -36,6 +38,25 @@ struct ChildResult {
 /// (0: no limit).
 ChildResult runChild(llvm::ArrayRef<std::string> argv, unsigned timeoutSeconds,
                      llvm::StringRef outputPath = "");
+
+/// A child started without waiting for it, to run several at once.
+class RunningChild {
+public:
+  /// Starts `argv` with stdout and stderr sent to `outputPath`; a child that
+  /// cannot start reports it on the first poll.
+  RunningChild(llvm::ArrayRef<std::string> argv, llvm::StringRef outputPath,
+               unsigned timeoutSeconds);
+
+  /// The result once the child is done (killed when it passes its time
+  /// limit); std::nullopt while it runs.
+  std::optional<ChildResult> poll();
+
+private:
+  llvm::sys::ProcessInfo info;
+  std::optional<ChildResult> failure;
+  double started = 0;
+  unsigned timeout = 0;
+};
 
 /// The path of the running executable.
 std::string getCurrentExecutable();

@@ -20,7 +20,9 @@
 #include <nlohmann/json.hpp>
 
 #include <atomic>
+#include <chrono>
 #include <csignal>
+#include <thread>
 
 namespace mlir::loom {
 
@@ -166,18 +168,15 @@ static llvm::Expected<TuneKey> makeKey(const RunOptions &run) {
 static std::atomic<bool> interruptRequested{false};
 static void onInterrupt(int) { interruptRequested = true; }
 
-/// Runs one candidate in a child `loom run` (`settings` empty and
-/// `baseline` set: the payload without the schedule, saving its outputs as
-/// the reference of every candidate).
-static TunePoint evaluate(const TuneOptions &options,
-                          llvm::ArrayRef<KnobSetting> settings,
-                          unsigned timeout, llvm::StringRef scratch,
-                          double minTime, bool baseline = false) {
+/// The command of one candidate: `loom run` with the point's knobs (or, for
+/// the baseline, the payload without the schedule, saving its outputs as the
+/// reference of every candidate), its record written to `json`.
+static std::vector<std::string>
+getCandidateCommand(const TuneOptions &options,
+                    llvm::ArrayRef<KnobSetting> settings, llvm::StringRef json,
+                    llvm::StringRef scratch, double minTime, bool baseline) {
   const RunOptions &run = options.run;
-  std::string json = (scratch + "/candidate.json").str();
-  std::string output = (scratch + "/candidate.log").str();
   std::string reference = (scratch + "/reference").str();
-  llvm::sys::fs::remove(json);
   std::vector<std::string> argv = {options.loomExecutable, "run",
                                    run.payloadPath};
   if (baseline) {
@@ -188,21 +187,28 @@ static TunePoint evaluate(const TuneOptions &options,
       argv.insert(argv.end(), {"--schedule", run.schedulePath});
     for (const std::string &library : run.scheduleLibraries)
       argv.insert(argv.end(), {"--schedule-lib", library});
-    argv.insert(argv.end(), {"--entry-point", run.entryPoint,
-                             "--reference-outputs", reference});
+    argv.insert(argv.end(),
+                {"--entry-point", run.entryPoint, "--reference-outputs",
+                 reference, "--timing-lock", (scratch + "/timing.lock").str()});
   }
   if (!run.function.empty())
     argv.insert(argv.end(), {"--func", run.function});
   for (const KnobSetting &setting : settings)
     argv.insert(argv.end(), {"--knob", setting.name + "=" + setting.value});
-  argv.insert(argv.end(),
-              {"--threads", std::to_string(run.threads), "--seed",
-               std::to_string(run.seed), "--min-time",
-               llvm::formatv("{0}", minTime).str(), "--json", json, "--quiet"});
+  argv.insert(argv.end(), {"--threads", std::to_string(run.threads), "--seed",
+                           std::to_string(run.seed), "--min-time",
+                           llvm::formatv("{0}", minTime).str(), "--json",
+                           json.str(), "--quiet"});
+  return argv;
+}
 
+/// The result of a finished candidate: its record, or what killed it.
+static TunePoint readCandidateResult(llvm::ArrayRef<KnobSetting> settings,
+                                     llvm::StringRef json,
+                                     const ChildResult &child,
+                                     unsigned timeout) {
   TunePoint point;
   point.settings.assign(settings.begin(), settings.end());
-  ChildResult child = runChild(argv, timeout, output);
   if (auto text = readTextFile(json, "the candidate's record")) {
     if (auto record = parseRecord(*text)) {
       point.status = record->status;
@@ -228,6 +234,19 @@ static TunePoint evaluate(const TuneOptions &options,
                                          : child.message;
   }
   return point;
+}
+
+/// Runs one candidate and waits for it.
+static TunePoint evaluate(const TuneOptions &options,
+                          llvm::ArrayRef<KnobSetting> settings,
+                          unsigned timeout, llvm::StringRef scratch,
+                          double minTime, bool baseline = false) {
+  std::string json = (scratch + "/candidate.json").str();
+  llvm::sys::fs::remove(json);
+  ChildResult child = runChild(
+      getCandidateCommand(options, settings, json, scratch, minTime, baseline),
+      timeout, (scratch + "/candidate.log").str());
+  return readCandidateResult(settings, json, child, timeout);
 }
 
 static ordered_json pointToJson(const TuneKey &key, const TunePoint &point) {
@@ -524,81 +543,124 @@ llvm::Expected<TuneSummary> runTune(const TuneOptions &options) {
     options.log("the schedule has no tune.knob or tune.alternatives: tuning "
                 "its single point");
   CandidateGenerator generator(*space, constraints, options, order);
-  for (size_t step = 0;; ++step) {
-    if (options.budget && summary.points.size() >= *options.budget) {
-      summary.stoppedByBudget = generator.hasMore();
-      break;
-    }
-    std::optional<uint64_t> index = generator.next();
-    if (!index)
-      break;
-    std::vector<size_t> coordinates = space->getCoordinates(*index);
-    std::vector<KnobSetting> settings = space->getSettings(coordinates);
-    std::string text = pointText(settings);
-    if (auto it = known.find(text); it != known.end()) {
-      summary.points.push_back(it->second);
-      generator.record(coordinates, it->second);
-      ++summary.reused;
-      continue;
-    }
-    if (options.timeLimit && now() - start >= *options.timeLimit) {
-      summary.stoppedByTime = true;
-      break;
-    }
-    if (interruptRequested)
-      break;
-    if (!baselineDone)
-      if (llvm::Error error = runBaseline()) {
-        std::signal(SIGINT, previous);
-        llvm::sys::fs::remove_directories(scratch);
-        return std::move(error);
-      }
-    TunePoint point = evaluate(options, settings, timeout, scratch, minTime);
+  // Up to `jobs` candidates run at once: they compile in parallel and take
+  // turns at timing (--timing-lock).
+  struct Running {
+    std::unique_ptr<RunningChild> child;
+    std::vector<size_t> coordinates;
+    std::vector<KnobSetting> settings;
+    std::string json;
+  };
+  std::vector<Running> running;
+  unsigned jobs = std::max(1u, options.jobs);
+  uint64_t launched = 0;
+  bool exhausted = false;
+  auto total = [&] {
+    return options.budget ? std::min<double>(*options.budget, order.size())
+                          : double(order.size());
+  };
+  auto finish = [&](Running &candidate, const ChildResult &child) {
+    TunePoint point =
+        readCandidateResult(candidate.settings, candidate.json, child, timeout);
     // On Ctrl-C the child (same process group) dies too: that is not a
     // result of the point. A child that finished anyway is kept.
-    bool killedByInterrupt = interruptRequested && (point.status == "crash" ||
-                                                    point.status == "timeout");
-    if (!killedByInterrupt) {
-      db << pointToJson(*key, point).dump() << "\n";
-      db.flush();
-    }
-    if (interruptRequested) {
-      summary.interrupted = true;
-      if (!killedByInterrupt) {
-        ++summary.evaluated;
-        summary.points.push_back(point);
-      }
-      break;
-    }
+    if (interruptRequested &&
+        (point.status == "crash" || point.status == "timeout"))
+      return;
+    db << pointToJson(*key, point).dump() << "\n";
+    db.flush();
     ++summary.evaluated;
     summary.points.push_back(point);
-    generator.record(coordinates, point);
-    if (options.log) {
-      std::optional<double> best;
-      size_t valid = 0;
-      for (const TunePoint &p : summary.points)
-        if (p.isValid()) {
-          ++valid;
-          if (!best || *p.medianSeconds < *best)
-            best = p.medianSeconds;
+    generator.record(candidate.coordinates, point);
+    if (!options.log)
+      return;
+    std::optional<double> best;
+    size_t valid = 0;
+    for (const TunePoint &p : summary.points)
+      if (p.isValid()) {
+        ++valid;
+        if (!best || *p.medianSeconds < *best)
+          best = p.medianSeconds;
+      }
+    size_t done = summary.points.size();
+    double elapsed = now() - start;
+    double remaining = elapsed / done * std::max(0.0, total() - done);
+    options.log(
+        llvm::formatv(
+            "[{0}/{1}] {2}: {3}{4}; {5} valid, {6} invalid{7}; {8} elapsed, "
+            "~{9} left",
+            done, uint64_t(total()), pointText(point.settings), point.status,
+            point.medianSeconds ? " " + formatDuration(*point.medianSeconds)
+                                : std::string(),
+            valid, done - valid,
+            best ? ", best " + formatDuration(*best) : std::string(),
+            formatDuration(elapsed), formatDuration(remaining))
+            .str());
+  };
+
+  while (true) {
+    // Start candidates while there is room and reason.
+    while (!exhausted && running.size() < jobs && !interruptRequested) {
+      if (options.budget &&
+          summary.points.size() + running.size() >= *options.budget) {
+        summary.stoppedByBudget = generator.hasMore();
+        exhausted = true;
+        break;
+      }
+      std::optional<uint64_t> index = generator.next();
+      if (!index) {
+        exhausted = true;
+        break;
+      }
+      std::vector<size_t> coordinates = space->getCoordinates(*index);
+      std::vector<KnobSetting> settings = space->getSettings(coordinates);
+      if (auto it = known.find(pointText(settings)); it != known.end()) {
+        summary.points.push_back(it->second);
+        generator.record(coordinates, it->second);
+        ++summary.reused;
+        continue;
+      }
+      if (options.timeLimit && now() - start >= *options.timeLimit) {
+        summary.stoppedByTime = true;
+        exhausted = true;
+        break;
+      }
+      if (!baselineDone)
+        if (llvm::Error error = runBaseline()) {
+          std::signal(SIGINT, previous);
+          llvm::sys::fs::remove_directories(scratch);
+          return std::move(error);
         }
-      double elapsed = now() - start;
-      double total = options.budget
-                         ? std::min<double>(*options.budget, order.size())
-                         : double(order.size());
-      double remaining = elapsed / (step + 1) * std::max(0.0, total - step - 1);
-      options.log(
-          llvm::formatv(
-              "[{0}/{1}] {2}: {3}{4}; {5} valid, {6} invalid{7}; {8} elapsed, "
-              "~{9} left",
-              step + 1, uint64_t(total), text, point.status,
-              point.medianSeconds ? " " + formatDuration(*point.medianSeconds)
-                                  : std::string(),
-              valid, summary.points.size() - valid,
-              best ? ", best " + formatDuration(*best) : std::string(),
-              formatDuration(elapsed), formatDuration(remaining))
-              .str());
+      Running candidate;
+      candidate.json =
+          (scratch + "/candidate-" + Twine(launched) + ".json").str();
+      std::string output =
+          (scratch + "/candidate-" + Twine(launched) + ".log").str();
+      ++launched;
+      llvm::sys::fs::remove(candidate.json);
+      candidate.child = std::make_unique<RunningChild>(
+          getCandidateCommand(options, settings, candidate.json, scratch,
+                              minTime, /*baseline=*/false),
+          output, timeout);
+      candidate.coordinates = std::move(coordinates);
+      candidate.settings = std::move(settings);
+      running.push_back(std::move(candidate));
     }
+    if (running.empty())
+      break;
+    // Collect the candidates that are done.
+    bool any = false;
+    for (size_t i = 0; i < running.size();) {
+      if (std::optional<ChildResult> result = running[i].child->poll()) {
+        finish(running[i], *result);
+        running.erase(running.begin() + i);
+        any = true;
+      } else {
+        ++i;
+      }
+    }
+    if (!any)
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
   }
   if (interruptRequested)
     summary.interrupted = true;

@@ -55,6 +55,9 @@ struct TuneOptions {
   /// payload without the schedule, run once to save the reference outputs)
   /// took, at least 60.
   unsigned candidateTimeout = 0;
+  /// Candidates that run at once (compiling in parallel, timing one at a
+  /// time).
+  unsigned jobs = 1;
   /// The `loom` executable that runs the candidates.
   std::string loomExecutable;
   /// Called with one line per event (a candidate done, a warning).

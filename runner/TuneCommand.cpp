@@ -112,6 +112,11 @@ cl::opt<double> minTime("min-time", cl::value_desc("seconds"), cl::init(0.2),
                         cl::desc("Timing per candidate (default 0.2; the best "
                                  "is measured again 4x longer, at least 1 s)"),
                         cl::sub(getTuneCommand()), cl::cat(getTuneCategory()));
+cl::opt<unsigned> jobs("j", cl::value_desc("jobs"), cl::init(1),
+                       cl::desc("Candidates at once: they compile and check "
+                                "in parallel and take turns at timing "
+                                "(default 1)"),
+                       cl::sub(getTuneCommand()), cl::cat(getTuneCategory()));
 cl::opt<unsigned> candidateTimeout(
     "candidate-timeout", cl::value_desc("seconds"),
     cl::desc("Kill a candidate after this long (default: 20x the time of "
@@ -201,6 +206,7 @@ int runTuneCommand() {
     tune.dbPath = llvm::sys::path::stem(payloadPath).str() + ".tune.jsonl";
   tune.outPath = outPath;
   tune.candidateTimeout = candidateTimeout;
+  tune.jobs = jobs;
   if (!shard.empty()) {
     auto [index, count] = llvm::StringRef(shard).split('/');
     if (index.getAsInteger(10, tune.shardIndex) ||

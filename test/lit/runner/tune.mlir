@@ -38,6 +38,10 @@
 // RUN: loom tune %s --min-time 0.01 --db %t/killed.jsonl 2> /dev/null | FileCheck %s --check-prefix=AFTER-KILL
 // RUN: %{python} -c "import json; p = [json.dumps(json.loads(l)['point'], sort_keys=True) for l in open('%t/killed.jsonl')]; print(len(p), len(set(p)))" | FileCheck %s --check-prefix=KILLED-DB
 
+// -j 2: two candidates at once, the same results.
+// RUN: loom tune %s --min-time 0.01 -j 2 --db %t/parallel.jsonl 2> /dev/null | FileCheck %s --check-prefix=PARALLEL
+// RUN: %{python} -c "import json; print(sorted((json.dumps(json.loads(l)['point'], sort_keys=True), json.loads(l)['status']) for l in open('%t/parallel.jsonl')) == sorted((json.dumps(json.loads(l)['point'], sort_keys=True), json.loads(l)['status']) for l in open('%t/single.jsonl')))" | FileCheck %s --check-prefix=PARALLEL-SAME
+
 // The evolutionary strategy: deterministic for a seed, never repeats a point.
 // RUN: loom tune %s --min-time 0.01 --strategy evolutionary --seed 3 --db %t/evo-a.jsonl 2>&1 > /dev/null | grep '^\[' | cut -d: -f1 > %t/evo-a.txt
 // RUN: loom tune %s --min-time 0.01 --strategy evolutionary --seed 3 --db %t/evo-b.jsonl 2>&1 > /dev/null | grep '^\[' | cut -d: -f1 > %t/evo-b.txt
@@ -85,6 +89,8 @@
 // AFTER-KILL: 4 candidates of 4 points: {{[0-4]}} evaluated now, {{[0-4]}} from the database, 2 invalid
 // KILLED-DB: 4 4
 
+// PARALLEL: 4 candidates of 4 points: 4 evaluated now, 0 from the database, 2 invalid
+// PARALLEL-SAME: True
 // EVOLUTIONARY: 4 4
 
 // BUDGET: 2 candidates of 4 points: 1 evaluated now, 0 from the database, 0 invalid; stopped by --budget
