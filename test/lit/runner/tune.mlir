@@ -40,7 +40,7 @@
 
 // -j 2: two candidates at once, the same results.
 // RUN: loom tune %s --min-time 0.01 -j 2 --db %t/parallel.jsonl 2> /dev/null | FileCheck %s --check-prefix=PARALLEL
-// RUN: %{python} -c "import json; print(sorted((json.dumps(json.loads(l)['point'], sort_keys=True), json.loads(l)['status']) for l in open('%t/parallel.jsonl')) == sorted((json.dumps(json.loads(l)['point'], sort_keys=True), json.loads(l)['status']) for l in open('%t/single.jsonl')))" | FileCheck %s --check-prefix=PARALLEL-SAME
+// RUN: %{python} -c "import json; print(sorted((json.dumps(json.loads(l)['point'], sort_keys=True), json.loads(l)['status']) for l in open('%t/parallel.jsonl')) == sorted((json.dumps(json.loads(l)['point'], sort_keys=True), json.loads(l)['status']) for l in open('%t/single.jsonl')))" | FileCheck %s --check-prefix=JOBS-DB
 
 // The evolutionary strategy: deterministic for a seed, never repeats a point.
 // RUN: loom tune %s --min-time 0.01 --strategy evolutionary --seed 3 --db %t/evo-a.jsonl 2>&1 > /dev/null | grep '^\[' | cut -d: -f1 > %t/evo-a.txt
@@ -90,7 +90,7 @@
 // KILLED-DB: 4 4
 
 // PARALLEL: 4 candidates of 4 points: 4 evaluated now, 0 from the database, 2 invalid
-// PARALLEL-SAME: True
+// JOBS-DB: True
 // EVOLUTIONARY: 4 4
 
 // BUDGET: 2 candidates of 4 points: 1 evaluated now, 0 from the database, 0 invalid; stopped by --budget
