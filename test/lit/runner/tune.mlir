@@ -9,6 +9,7 @@
 // RUN: %{python} -c "import json; lines = [json.loads(l) for l in open('%t/db.jsonl')]; print(len(lines), sorted(l['status'] for l in lines))" | FileCheck %s --check-prefix=DB
 // RUN: loom run %s --schedule %t/best.mlir --iters 1 2>&1 | FileCheck %s --check-prefix=BEST
 // RUN: cp %t/db.jsonl %t/single.jsonl
+// RUN: loom-opt %t/best.mlir > /dev/null
 
 // Resuming measures nothing again; a corrupt line and a record from another
 // machine are reported and not used.
@@ -53,6 +54,7 @@
 
 // A sweep where no candidate works says so (exit 3).
 // RUN: %{exit-code} loom tune %s --min-time 0.01 --db %t/none.jsonl --entry-point always_fails 2>&1 | FileCheck %s --check-prefix=NONE
+// RUN: %{exit-code} loom tune %s --func missing --db %t/missing.jsonl | FileCheck %s --check-prefix=NO-REFERENCE
 // RUN: %{exit-code} loom tune %s --shard 3/3 | FileCheck %s --check-prefix=SHARD-ERROR
 // RUN: %{exit-code} loom tune %s --strategy genetic | FileCheck %s --check-prefix=STRATEGY
 
@@ -98,6 +100,8 @@
 // NONE: 4 candidates of 4 points: 4 evaluated now, 0 from the database, 4 invalid
 // NONE: no valid point
 // NONE: exit code: 3
+// NO-REFERENCE: loom tune: error: the payload without the schedule (the reference) fails, so no candidate can be checked: invalid-input: {{.*}}missing
+// NO-REFERENCE: exit code: 2
 // SHARD-ERROR: loom tune: error: --shard I/N needs 0 <= I < N
 // SHARD-ERROR: exit code: 2
 // STRATEGY: loom tune: error: unknown --strategy 'genetic' (exhaustive, random or evolutionary)
