@@ -7,8 +7,10 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Program.h"
 
+#include <chrono>
 #include <csignal>
 #include <sys/types.h>
+#include <thread>
 
 #include <optional>
 #include <vector>
@@ -20,12 +22,8 @@ static ChildResult interpret(int code, bool executionFailed,
                              std::string message) {
   ChildResult result;
   result.message = std::move(message);
-  // LLVM returns -2 both for a crash and for a child it killed at the time
-  // limit; only the message tells them apart.
   if (executionFailed)
     result.failedToStart = true;
-  else if (code < 0 && llvm::StringRef(result.message).contains("timed out"))
-    result.timedOut = true;
   else if (code < 0)
     result.crashed = true;
   else
@@ -35,15 +33,12 @@ static ChildResult interpret(int code, bool executionFailed,
 
 ChildResult runChild(llvm::ArrayRef<std::string> argv, unsigned timeoutSeconds,
                      llvm::StringRef outputPath) {
-  std::vector<llvm::StringRef> args(argv.begin(), argv.end());
-  std::optional<llvm::StringRef> redirects[] = {llvm::StringRef(""), outputPath,
-                                                outputPath};
-  std::string message;
-  bool executionFailed = false;
-  int code = llvm::sys::ExecuteAndWait(
-      args.front(), args, std::nullopt, redirects, timeoutSeconds,
-      /*MemoryLimit=*/0, &message, &executionFailed);
-  return interpret(code, executionFailed, std::move(message));
+  RunningChild child(argv, outputPath, timeoutSeconds);
+  while (true) {
+    if (std::optional<ChildResult> result = child.poll())
+      return *result;
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
 }
 
 RunningChild::RunningChild(llvm::ArrayRef<std::string> argv,
