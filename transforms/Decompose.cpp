@@ -1,7 +1,8 @@
 //===- Decompose.cpp - Decompose ops that have no loop lowering -----------===//
 //
-// Rewrites aggregated linalg ops (linalg.softmax) and linalg.pack/unpack into
-// ops that bufferization and convert-linalg-to-loops handle.
+// Rewrites aggregated linalg ops (linalg.softmax), linalg.pack/unpack and the
+// winograd transforms into ops that bufferization and convert-linalg-to-loops
+// handle.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,8 +21,9 @@ namespace mlir::loom {
 LogicalResult decomposeForLowering(Operation *root) {
   SmallVector<Operation *> targets;
   root->walk([&](Operation *op) {
-    if (isa<linalg::AggregatedOpInterface, linalg::PackOp, linalg::UnPackOp>(
-            op))
+    if (isa<linalg::AggregatedOpInterface, linalg::PackOp, linalg::UnPackOp,
+            linalg::WinogradFilterTransformOp, linalg::WinogradInputTransformOp,
+            linalg::WinogradOutputTransformOp>(op))
       targets.push_back(op);
   });
   IRRewriter rewriter(root->getContext());
@@ -32,6 +34,12 @@ LogicalResult decomposeForLowering(Operation *root) {
       result = linalg::lowerPack(rewriter, pack);
     } else if (auto unpack = dyn_cast<linalg::UnPackOp>(op)) {
       result = linalg::lowerUnPack(rewriter, unpack);
+    } else if (auto filter = dyn_cast<linalg::WinogradFilterTransformOp>(op)) {
+      result = linalg::decomposeWinogradFilterTransformOp(rewriter, filter);
+    } else if (auto input = dyn_cast<linalg::WinogradInputTransformOp>(op)) {
+      result = linalg::decomposeWinogradInputTransformOp(rewriter, input);
+    } else if (auto output = dyn_cast<linalg::WinogradOutputTransformOp>(op)) {
+      result = linalg::decomposeWinogradOutputTransformOp(rewriter, output);
     } else {
       auto aggregate = cast<linalg::AggregatedOpInterface>(op);
       FailureOr<SmallVector<Value>> replacements =

@@ -18,7 +18,9 @@ def LoomDecomposePass : Pass<"loom-decompose", "func::FuncOp"> {
     - ops implementing `linalg::AggregatedOpInterface`, such as
       `linalg.softmax`, become the structured ops they stand for;
     - `linalg.pack` becomes `tensor.pad` + `tensor.expand_shape` +
-      `linalg.transpose`, and `linalg.unpack` the reverse.
+      `linalg.transpose`, and `linalg.unpack` the reverse;
+    - `linalg.winograd_filter_transform`, `winograd_input_transform` and
+      `winograd_output_transform` become loops of `linalg.matmul` on tiles.
 
     Runs at the start of `loom-bufferize`, after any schedule: a schedule that
     wants another decomposition applies `transform.structured.decompose_interface`

@@ -22,6 +22,9 @@ void buildNormalizePipeline(OpPassManager &pm) {
   // bufferize; softmax and packs become ops that lower to loops.
   pm.addNestedPass<func::FuncOp>(createConvertElementwiseToLinalgPass());
   pm.addNestedPass<func::FuncOp>(createLoomDecomposePass());
+  // Masked vector ops (masked vectorization) become ops with a mask operand:
+  // vector.mask regions do not bufferize.
+  pm.addNestedPass<func::FuncOp>(vector::createLowerVectorMaskPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
 }
@@ -63,9 +66,12 @@ void buildLowerBufferizedToLLVMPipeline(OpPassManager &pm,
   // lowering creates need structured control flow around them.
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
   pm.addPass(createSCFToControlFlowPass());
-  pm.addPass(createConvertVectorToLLVMPass());
+  // Math before vectors: math ops without an LLVM intrinsic (erf, tanh)
+  // become libm calls on each element, which vector.extract/insert ops feed;
+  // those must still meet the vector lowering.
   pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createConvertMathToLibmPass());
+  pm.addPass(createConvertVectorToLLVMPass());
   pm.addPass(createArithToLLVMConversionPass());
   pm.addPass(createConvertIndexToLLVMPass());
   pm.addPass(createUBToLLVMConversionPass());
