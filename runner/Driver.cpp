@@ -26,6 +26,7 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/Passes.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -393,6 +394,29 @@ llvm::Error Driver::lowerToLLVM(ModuleOp module,
                        leftover->getName().getStringRef() +
                        "'); lower it in the schedule or file an issue with "
                        "the payload");
+}
+
+void eraseUnreachableFunctions(ModuleOp module, llvm::StringRef function) {
+  SymbolTable symbols(module);
+  llvm::SmallPtrSet<Operation *, 8> reached;
+  SmallVector<Operation *> worklist;
+  if (auto root = symbols.lookup<func::FuncOp>(function))
+    worklist.push_back(root);
+  while (!worklist.empty()) {
+    Operation *op = worklist.pop_back_val();
+    if (!reached.insert(op).second)
+      continue;
+    std::optional<SymbolTable::UseRange> uses = SymbolTable::getSymbolUses(op);
+    if (!uses)
+      continue;
+    for (const SymbolTable::SymbolUse &use : *uses)
+      if (auto callee = symbols.lookup<func::FuncOp>(
+              use.getSymbolRef().getRootReference()))
+        worklist.push_back(callee);
+  }
+  for (auto func : llvm::make_early_inc_range(module.getOps<func::FuncOp>()))
+    if (!reached.contains(func))
+      func.erase();
 }
 
 llvm::Error Driver::lowerReference(ModuleOp module) {

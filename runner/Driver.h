@@ -106,6 +106,11 @@ private:
   std::unique_ptr<SourceMgrDiagnosticHandler> handler;
 };
 
+/// Erases the functions of `module` that `function` does not call, directly
+/// or through other functions: loom run runs one function, and lowering and
+/// compiling the others would cost time and fail on their errors.
+void eraseUnreachableFunctions(ModuleOp module, llvm::StringRef function);
+
 /// Writes `op` to `path`. Fails with InvalidInput if the file cannot be
 /// written.
 llvm::Error writeIR(Operation *op, llvm::StringRef path);

@@ -157,6 +157,9 @@ llvm::Error KernelRun::Runner::load() {
   function->setPublic();
   functionName = function->getName().str();
   record.function = functionName;
+  // The schedule, the lowering and the compiler see only this function and
+  // what it calls.
+  eraseUnreachableFunctions(*payload, functionName);
 
   auto resolved = resolveArguments(*function, options.dims);
   if (!resolved)
