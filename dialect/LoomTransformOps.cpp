@@ -6,8 +6,13 @@
 
 #include "dialect/LoomTransformOps.h"
 
+#include "transforms/AutoTile.h"
+
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/DialectRegistry.h"
 
 using namespace mlir;
@@ -104,6 +109,98 @@ void loom::TraceOp::getEffects(
   transform::onlyReadsHandle(getHandlesMutable(), effects);
 }
 
+//===----------------------------------------------------------------------===//
+// AutoTileOp
+//===----------------------------------------------------------------------===//
+
+DiagnosedSilenceableFailure
+loom::AutoTileOp::apply(transform::TransformRewriter &rewriter,
+                        transform::TransformResults &results,
+                        transform::TransformState &state) {
+  SmallVector<Operation *> tiledOps, loops;
+  for (Operation *target : state.getPayloadOps(getTarget())) {
+    auto tileable = dyn_cast<TilingInterface>(target);
+    if (!tileable) {
+      target->emitRemark() << "not tiled: " << target->getName()
+                           << " has no TilingInterface";
+      tiledOps.push_back(target);
+      continue;
+    }
+    AutoTilePlan plan = computeAutoTilePlan(tileable, getVectorBytes());
+    std::string reason;
+    FailureOr<AutoTileResult> tiled =
+        tileWithPlan(rewriter, tileable, plan, reason);
+    if (!reason.empty())
+      target->emitRemark() << "not fully tiled: " << reason;
+    if (failed(tiled)) {
+      tiledOps.push_back(target);
+      continue;
+    }
+    tiledOps.push_back(tiled->tiledOp);
+    if (tiled->forallOp)
+      loops.push_back(tiled->forallOp);
+    llvm::append_range(loops, tiled->forOps);
+  }
+  results.set(cast<OpResult>(getTiled()), tiledOps);
+  results.set(cast<OpResult>(getLoops()), loops);
+  return DiagnosedSilenceableFailure::success();
+}
+
+//===----------------------------------------------------------------------===//
+// VectorizeOp
+//===----------------------------------------------------------------------===//
+
+DiagnosedSilenceableFailure
+loom::VectorizeOp::apply(transform::TransformRewriter &rewriter,
+                         transform::TransformResults &results,
+                         transform::TransformState &state) {
+  SmallVector<std::pair<Operation *, std::string>> failures;
+  for (Operation *target : state.getPayloadOps(getTarget())) {
+    std::string reason;
+    SmallVector<int64_t> sizes;
+    if (getExplain()) {
+      std::string ignored;
+      if (FailureOr<SmallVector<int64_t>> inferred =
+              inferVectorSizes(target, ignored);
+          succeeded(inferred))
+        sizes = *inferred;
+    }
+    Location loc = target->getLoc();
+    std::string name = target->getName().getStringRef().str();
+    if (succeeded(vectorizeToBounds(rewriter, target, getMaxVectorElements(),
+                                    reason))) {
+      if (getExplain()) {
+        InFlightDiagnostic remark = mlir::emitRemark(loc)
+                                    << "vectorized " << name;
+        if (!sizes.empty()) {
+          remark << " with vector sizes [";
+          llvm::interleaveComma(sizes, remark);
+          remark << "]";
+        }
+      }
+      continue;
+    }
+    if (getBestEffort())
+      mlir::emitRemark(loc) << "not vectorized: " << name << ": " << reason;
+    else
+      failures.emplace_back(target, name + ": " + reason);
+  }
+  if (failures.empty())
+    return DiagnosedSilenceableFailure::success();
+  DiagnosedSilenceableFailure diag = emitSilenceableError()
+                                     << "could not vectorize "
+                                     << failures.size() << " op(s)";
+  for (auto &[op, reason] : failures)
+    diag.attachNote(op->getLoc()) << reason;
+  return diag;
+}
+
+void loom::VectorizeOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  transform::consumesHandle(getTargetMutable(), effects);
+  transform::modifiesPayload(effects);
+}
+
 namespace {
 /// The extension that injects Loom's ops into the transform dialect.
 class LoomTransformExtension
@@ -116,6 +213,9 @@ public:
   void init() {
     declareGeneratedDialect<affine::AffineDialect>();
     declareGeneratedDialect<linalg::LinalgDialect>();
+    declareGeneratedDialect<scf::SCFDialect>();
+    declareGeneratedDialect<tensor::TensorDialect>();
+    declareGeneratedDialect<vector::VectorDialect>();
     registerTransformOps<
 #define GET_OP_LIST
 #include "dialect/LoomTransformOps.cpp.inc"

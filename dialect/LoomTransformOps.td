@@ -155,4 +155,114 @@ def TraceOp : Loom_TransformOp<"trace",
       "$label (`of` $handles^ `:` type($handles))? attr-dict";
 }
 
+def AutoTileOp : Loom_TransformOp<"auto_tile",
+    [FunctionalStyleTransformOpTrait, MemoryEffectsOpInterface,
+     DeclareOpInterfaceMethods<TransformOpInterface>]> {
+  let summary = "Tile any structured op to scf.forall and scf.for with tile sizes chosen from its loops";
+  let description = [{
+    Tiles every target op (a linalg op, or any op with the TilingInterface)
+    twice, with sizes chosen from the number, kinds and sizes of its loops,
+    so that one schedule serves ops it knows nothing about
+    (`schedules/lib/default.mlir`):
+
+    1. `scf.forall` over the outermost parallel loop with more than one
+       iteration, in about four chunks that are whole multiples of the
+       vector tile of that loop;
+    2. `scf.for` over every loop, to the shape that `transform.loom.vectorize`
+       turns into vectors: the loop that indexes the last dimension of the
+       first output (or the last parallel loop, or the last loop) gets
+       `vector_bytes` worth of the widest element type (16 f32 for 64 bytes),
+       the innermost other reduction loop up to as many, every other loop 1.
+       Convolutions and pooling ops (`linalg::inferConvolutionDims`) keep
+       their last window loop whole, get 8 iterations of the last output
+       image loop and a vector's worth of the last output channel, depth
+       and input channel loops, and 1 for all other loops, so that
+       `transform.structured.decompose` can rewrite them as 1-D convolutions.
+
+    A loop that fits in its tile is not tiled, and a static loop gets the
+    largest tile size that divides it when that is at least half the
+    target, so tiles stay static where they can; elsewhere the last tile is
+    partial and `transform.loom.vectorize` masks it.
+
+    #### Return modes
+
+    Consumes `target`. `tiled` holds the innermost tiled op for each target
+    (the target itself when it has no TilingInterface or tiling it failed;
+    then a remark at the op says why), `loops` the generated loops,
+    outermost first. Never fails.
+
+    #### Example
+
+    ```mlir
+    %tiled, %loops = transform.loom.auto_tile %matmul
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    ```
+  }];
+
+  let arguments = (ins
+    TransformHandleTypeInterface:$target,
+    DefaultValuedAttr<ConfinedAttr<I64Attr, [IntPositive]>, "64">:$vector_bytes);
+  let results = (outs TransformHandleTypeInterface:$tiled,
+                      TransformHandleTypeInterface:$loops);
+  let assemblyFormat = [{
+    $target (`vector_bytes` `=` $vector_bytes^)?
+    attr-dict `:` functional-type(operands, results)
+  }];
+}
+
+def VectorizeOp : Loom_TransformOp<"vectorize",
+    [DeclareOpInterfaceMethods<TransformOpInterface>,
+     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "Vectorize structured ops with vector sizes taken from the bounds of their loops";
+  let description = [{
+    Vectorizes every target op with upstream's `linalg::vectorize`, like
+    `transform.structured.vectorize`, but finds the vector sizes itself: each
+    loop gets the constant upper bound of its range (for a tiled op, the tile
+    size; for a loop over a dynamic dimension inside a tile, the tile size
+    too). When a loop may run shorter than its bound (partial tiles, dynamic
+    shapes), the vector operations are masked. So one schedule line
+    vectorizes ops of any rank and shape, static or dynamic, once they are
+    tiled.
+
+    An op is not vectorized, and left unchanged, when a loop has no constant
+    upper bound, when its vectors would have more than
+    `max_vector_elements` elements (the product of the sizes), when an
+    operand has elements narrower than a byte (`i1`: LLVM loads vectors of
+    them as packed bits while memrefs hold a byte per element, so the
+    upstream lowering would read the wrong bytes), or when the vectorizer
+    does not support the op (with masks, it supports fewer ops).
+
+    - `best_effort`: an op that is not vectorized gets a remark saying why
+      and the transform succeeds (a schedule that must work on any op);
+      without it, such an op makes the transform fail silenceably.
+    - `explain`: every vectorized op gets a remark too, with its vector
+      sizes.
+
+    #### Return modes
+
+    Reads `target` and invalidates it (the ops are replaced). Has no
+    results. Fails silenceably when an op was not vectorized, unless
+    `best_effort`.
+
+    #### Example
+
+    ```mlir
+    transform.loom.vectorize %tiled best_effort : !transform.any_op
+    ```
+  }];
+
+  let arguments = (ins
+    TransformHandleTypeInterface:$target,
+    DefaultValuedAttr<ConfinedAttr<I64Attr, [IntPositive]>, "16384">:$max_vector_elements,
+    UnitAttr:$best_effort,
+    UnitAttr:$explain);
+  let assemblyFormat = [{
+    $target
+    (`max_vector_elements` `=` $max_vector_elements^)?
+    (`best_effort` $best_effort^)?
+    (`explain` $explain^)?
+    attr-dict `:` type($target)
+  }];
+}
+
 #endif // LOOM_DIALECT_LOOMTRANSFORMOPS_TD

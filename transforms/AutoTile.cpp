@@ -1,0 +1,307 @@
+//===- AutoTile.cpp - Tile and vectorize any structured op ----------------===//
+
+#include "transforms/AutoTile.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Interfaces/ValueBoundsOpInterface.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+namespace mlir::loom {
+
+namespace {
+
+/// Bytes of the widest element type among the operands (index counts as 8).
+int64_t getWidestElementBytes(Operation *op) {
+  int64_t widest = 1;
+  for (Type type : op->getOperandTypes()) {
+    Type element = getElementTypeOrSelf(type);
+    int64_t bytes = 8;
+    if (element.isIntOrFloat())
+      bytes = std::max<int64_t>(1, element.getIntOrFloatBitWidth() / 8);
+    widest = std::max(widest, bytes);
+  }
+  return widest;
+}
+
+/// A tile of at most `target` iterations (a power of two) for a loop of
+/// `range` (dynamic or not): 0 (whole loop) when the loop fits, else half the
+/// target when that divides the range and the target does not (so that tiles
+/// stay static), else the target (the last tile is partial and gets masked).
+int64_t chooseTile(int64_t range, int64_t target) {
+  if (ShapedType::isDynamic(range))
+    return target;
+  if (range <= target)
+    return 0;
+  if (range % target != 0 && target % 2 == 0 && range % (target / 2) == 0)
+    return target / 2;
+  return target;
+}
+
+/// The loop that indexes the last dimension of the op's first output, if
+/// any: vectors along it are contiguous in the result.
+std::optional<unsigned> getOutputMinorLoop(linalg::LinalgOp op) {
+  if (op.getNumDpsInits() == 0)
+    return std::nullopt;
+  AffineMap map = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
+  for (AffineExpr result : llvm::reverse(map.getResults()))
+    if (auto dim = dyn_cast<AffineDimExpr>(result))
+      return dim.getPosition();
+  return std::nullopt;
+}
+
+void planConvolution(const linalg::ConvolutionDimensions &dims,
+                     ArrayRef<int64_t> ranges, int64_t vectorLanes,
+                     SmallVectorImpl<int64_t> &tiles) {
+  // Every loop starts at 1; the last loop of these groups gets a vector's
+  // worth, the last window loop stays whole.
+  auto lastOf = [](ArrayRef<unsigned> group) -> std::optional<unsigned> {
+    if (group.empty())
+      return std::nullopt;
+    return *llvm::max_element(group);
+  };
+  if (std::optional<unsigned> ow = lastOf(dims.outputImage))
+    tiles[*ow] = chooseTile(ranges[*ow], 8);
+  for (ArrayRef<unsigned> group :
+       {ArrayRef<unsigned>(dims.outputChannel), ArrayRef<unsigned>(dims.depth),
+        ArrayRef<unsigned>(dims.inputChannel)})
+    if (std::optional<unsigned> last = lastOf(group))
+      tiles[*last] = chooseTile(ranges[*last], vectorLanes);
+  if (std::optional<unsigned> kw = lastOf(dims.filterLoop))
+    tiles[*kw] = 0;
+}
+
+} // namespace
+
+AutoTilePlan computeAutoTilePlan(TilingInterface op, int64_t vectorBytes) {
+  SmallVector<utils::IteratorType> iterators = op.getLoopIteratorTypes();
+  unsigned numLoops = iterators.size();
+  SmallVector<int64_t> ranges(numLoops, ShapedType::kDynamic);
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(op.getOperation());
+  if (linalgOp)
+    ranges = linalgOp.getStaticLoopRanges();
+  int64_t vectorLanes =
+      std::max<int64_t>(1, vectorBytes / getWidestElementBytes(op));
+
+  AutoTilePlan plan;
+  plan.loopTileSizes.assign(numLoops, 1);
+  FailureOr<linalg::ConvolutionDimensions> convDims = failure();
+  if (linalgOp && linalg::isaConvolutionOpInterface(linalgOp))
+    convDims = linalg::inferConvolutionDims(linalgOp);
+  FailureOr<linalg::ContractionDimensions> contractionDims = failure();
+  if (linalgOp && linalg::isaContractionOpInterface(linalgOp))
+    contractionDims = linalg::inferContractionDims(linalgOp);
+  if (succeeded(convDims)) {
+    planConvolution(*convDims, ranges, vectorLanes, plan.loopTileSizes);
+  } else if (succeeded(contractionDims) && !contractionDims->m.empty() &&
+             !contractionDims->n.empty()) {
+    // A register tile of outer products: 8 rows of a vector's worth of
+    // columns, one step of the reduction at a time.
+    unsigned m = contractionDims->m.back(), n = contractionDims->n.back();
+    plan.loopTileSizes[m] = chooseTile(ranges[m], 8);
+    plan.loopTileSizes[n] = chooseTile(ranges[n], vectorLanes);
+  } else {
+    std::optional<unsigned> vectorLoop;
+    if (linalgOp)
+      vectorLoop = getOutputMinorLoop(linalgOp);
+    if (!vectorLoop) {
+      auto parallel = llvm::find(llvm::reverse(iterators),
+                                 utils::IteratorType::parallel);
+      if (parallel != iterators.rend())
+        vectorLoop = std::distance(parallel, iterators.rend()) - 1;
+      else if (numLoops > 0)
+        vectorLoop = numLoops - 1;
+    }
+    if (vectorLoop)
+      plan.loopTileSizes[*vectorLoop] =
+          chooseTile(ranges[*vectorLoop], vectorLanes);
+    for (unsigned loop = numLoops; loop-- > 0;) {
+      if (iterators[loop] != utils::IteratorType::reduction)
+        continue;
+      if (loop != vectorLoop)
+        plan.loopTileSizes[loop] = chooseTile(ranges[loop], vectorLanes);
+      break;
+    }
+  }
+  // A loop of one iteration needs no tiling.
+  for (unsigned loop = 0; loop < numLoops; ++loop)
+    if (ranges[loop] == 1)
+      plan.loopTileSizes[loop] = 0;
+
+  // Threads: the outermost parallel loop with more than one iteration, in
+  // about four chunks that are whole multiples of its vector tile.
+  plan.threadTileSizes.assign(numLoops, 0);
+  for (unsigned loop = 0; loop < numLoops; ++loop) {
+    if (iterators[loop] != utils::IteratorType::parallel || ranges[loop] == 1)
+      continue;
+    int64_t inner = plan.loopTileSizes[loop];
+    if (inner == 0)
+      break; // The whole loop is one vector tile.
+    int64_t chunk = 4 * inner;
+    if (!ShapedType::isDynamic(ranges[loop]))
+      chunk = llvm::alignTo(llvm::divideCeil(ranges[loop], 4), inner);
+    if (ShapedType::isDynamic(ranges[loop]) || chunk < ranges[loop])
+      plan.threadTileSizes[loop] = chunk;
+    break;
+  }
+  return plan;
+}
+
+static FailureOr<scf::SCFTilingResult>
+tileLevel(RewriterBase &rewriter, TilingInterface op, ArrayRef<int64_t> sizes,
+          scf::SCFTilingOptions::LoopType loopType) {
+  scf::SCFTilingOptions options;
+  options.setLoopType(loopType);
+  options.setTileSizes(getAsIndexOpFoldResult(rewriter.getContext(), sizes));
+  rewriter.setInsertionPoint(op);
+  FailureOr<scf::SCFTilingResult> tiled =
+      scf::tileUsingSCF(rewriter, op, options);
+  if (failed(tiled))
+    return failure();
+  if (op->getNumResults() == 0)
+    rewriter.eraseOp(op);
+  else
+    rewriter.replaceOp(op, tiled->replacements);
+  return tiled;
+}
+
+FailureOr<AutoTileResult> tileWithPlan(RewriterBase &rewriter,
+                                       TilingInterface op,
+                                       const AutoTilePlan &plan,
+                                       std::string &reason) {
+  AutoTileResult result;
+  result.tiledOp = op;
+  auto isUntiled = [](ArrayRef<int64_t> sizes) {
+    return llvm::all_of(sizes, [](int64_t size) { return size == 0; });
+  };
+  if (!isUntiled(plan.threadTileSizes)) {
+    FailureOr<scf::SCFTilingResult> tiled =
+        tileLevel(rewriter, op, plan.threadTileSizes,
+                  scf::SCFTilingOptions::LoopType::ForallOp);
+    if (failed(tiled)) {
+      reason = "tiling to scf.forall failed";
+      return failure();
+    }
+    result.tiledOp = tiled->tiledOps.back();
+    result.forallOp = tiled->loops.front();
+  }
+  if (!isUntiled(plan.loopTileSizes)) {
+    auto inner = dyn_cast<TilingInterface>(result.tiledOp);
+    FailureOr<scf::SCFTilingResult> tiled = failure();
+    if (inner)
+      tiled = tileLevel(rewriter, inner, plan.loopTileSizes,
+                        scf::SCFTilingOptions::LoopType::ForOp);
+    if (failed(tiled)) {
+      // The scf.forall level stays: the op is still correct, only less
+      // finely tiled.
+      reason = "tiling to scf.for failed";
+      return result;
+    }
+    result.tiledOp = tiled->tiledOps.back();
+    for (LoopLikeOpInterface loop : tiled->loops)
+      result.forOps.push_back(loop);
+  }
+  return result;
+}
+
+FailureOr<SmallVector<int64_t>> inferVectorSizes(Operation *op,
+                                                 std::string &reason) {
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+  if (!linalgOp) {
+    reason = "not a linalg op";
+    return failure();
+  }
+  SmallVector<int64_t> sizes = linalgOp.getStaticLoopRanges();
+  for (auto [loop, size] : llvm::enumerate(sizes)) {
+    if (!ShapedType::isDynamic(size))
+      continue;
+    // The tightest bound of any operand dimension that the loop indexes
+    // directly.
+    AffineExpr loopExpr = getAffineDimExpr(loop, op->getContext());
+    for (OpOperand &operand : op->getOpOperands()) {
+      if (!isa<ShapedType>(operand.get().getType()))
+        continue;
+      AffineMap map = linalgOp.getMatchingIndexingMap(&operand);
+      for (auto [dim, result] : llvm::enumerate(map.getResults())) {
+        if (result != loopExpr)
+          continue;
+        FailureOr<int64_t> bound =
+            ValueBoundsConstraintSet::computeConstantBound(
+                presburger::BoundType::UB,
+                ValueBoundsConstraintSet::Variable(operand.get(), dim),
+                /*stopCondition=*/nullptr, /*closedUB=*/true);
+        if (succeeded(bound) && (ShapedType::isDynamic(size) || *bound < size))
+          size = *bound;
+      }
+    }
+    if (ShapedType::isDynamic(size)) {
+      reason = "loop " + std::to_string(loop) +
+               " has no constant upper bound (tile it)";
+      return failure();
+    }
+  }
+  return sizes;
+}
+
+LogicalResult vectorizeToBounds(RewriterBase &rewriter, Operation *op,
+                                int64_t maxVectorElements,
+                                std::string &reason) {
+  // LLVM packs vectors of i1 into bits but memrefs of i1 hold a byte per
+  // element: vector loads and stores of them would read and write the
+  // wrong bytes.
+  for (Type type : op->getOperandTypes()) {
+    Type element = getElementTypeOrSelf(type);
+    if (element.isIntOrFloat() && element.getIntOrFloatBitWidth() < 8) {
+      reason = "it has operands of " + std::to_string(element.getIntOrFloatBitWidth()) +
+               "-bit elements, which vector loads would read as packed bits "
+               "(memrefs store one byte per element)";
+      return failure();
+    }
+  }
+  SmallVector<int64_t> vectorSizes;
+  if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op)) {
+    FailureOr<SmallVector<int64_t>> sizes = inferVectorSizes(op, reason);
+    if (failed(sizes))
+      return failure();
+    int64_t elements = 1;
+    for (int64_t size : *sizes)
+      elements *= std::max<int64_t>(size, 1);
+    if (elements > maxVectorElements) {
+      reason = "its vectors would have " + std::to_string(elements) +
+               " elements, more than " + std::to_string(maxVectorElements) +
+               " (tile it)";
+      return failure();
+    }
+    // Sizes equal to the static loop ranges: plain (unmasked) vectorization.
+    if (*sizes != linalgOp.getStaticLoopRanges())
+      vectorSizes = *sizes;
+  }
+  // Fixed-length vectors: one "not scalable" flag per size.
+  SmallVector<bool> scalable(vectorSizes.size(), false);
+  if (failed(linalg::vectorizeOpPrecondition(op, vectorSizes, scalable,
+                                             /*vectorizeNDExtract=*/true))) {
+    reason = "the vectorizer does not support it";
+    if (!vectorSizes.empty())
+      reason += " with masked vector sizes";
+    return failure();
+  }
+  rewriter.setInsertionPoint(op);
+  FailureOr<linalg::VectorizationResult> vectorized =
+      linalg::vectorize(rewriter, op, vectorSizes, scalable,
+                        /*vectorizeNDExtract=*/true);
+  if (failed(vectorized)) {
+    reason = "the vectorizer failed on it";
+    return failure();
+  }
+  if (vectorized->replacements.empty())
+    rewriter.eraseOp(op);
+  else
+    rewriter.replaceOp(op, vectorized->replacements);
+  return success();
+}
+
+} // namespace mlir::loom
