@@ -26,6 +26,8 @@ config.environment["XDG_CACHE_HOME"] = os.path.join(config.test_exec_root, "xdg-
 utils = os.path.join(config.test_source_root, "utils")
 config.substitutions.append(("%{docs}", os.path.join(config.loom_src_root, "docs")))
 config.substitutions.append(("%{schedules}", os.path.join(config.loom_src_root, "schedules")))
+# The linalg op suite (test/ops): payloads and ops.py, which runs them.
+config.substitutions.append(("%{ops}", os.path.join(config.loom_src_root, "test", "ops")))
 config.substitutions.append(("%{inputs}", os.path.join(config.test_source_root, "runner", "Inputs")))
 # `%{exit-code} CMD` runs CMD with stderr merged into stdout, then prints
 # "exit code: N" and succeeds, so FileCheck can check both.
