@@ -55,7 +55,11 @@ void buildLowerBufferizedToLLVMPipeline(OpPassManager &pm,
   // What convert-vector-to-llvm does not lower by itself.
   pm.addNestedPass<func::FuncOp>(vector::createLowerVectorMaskPass());
   pm.addNestedPass<func::FuncOp>(vector::createLowerVectorMultiReductionPass());
-  pm.addPass(createConvertVectorToSCFPass());
+  // Fully unrolled: otherwise convert-vector-to-scf puts temporary buffers
+  // (memref.alloca) next to the transfers, inside loops, and the stack grows
+  // on every iteration until it overflows.
+  pm.addPass(createConvertVectorToSCFPass(
+      VectorTransferToSCFOptions().enableFullUnroll()));
   pm.addPass(createLowerAffinePass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
