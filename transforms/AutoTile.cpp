@@ -55,6 +55,7 @@ std::optional<unsigned> getOutputMinorLoop(linalg::LinalgOp op) {
 }
 
 void planConvolution(const linalg::ConvolutionDimensions &dims,
+                     std::optional<unsigned> outputMinor,
                      ArrayRef<int64_t> ranges, int64_t vectorLanes,
                      SmallVectorImpl<int64_t> &tiles) {
   // Every loop starts at 1; the last loop of these groups gets a vector's
@@ -73,6 +74,20 @@ void planConvolution(const linalg::ConvolutionDimensions &dims,
       tiles[*last] = chooseTile(ranges[*last], vectorLanes);
   if (std::optional<unsigned> kw = lastOf(dims.filterLoop))
     tiles[*kw] = 0;
+  // The loop of the output's last dimension when it is none of those (the
+  // channels of a pooling op count as batch loops).
+  if (outputMinor && !llvm::is_contained(dims.outputImage, *outputMinor) &&
+      !llvm::is_contained(dims.filterLoop, *outputMinor) &&
+      tiles[*outputMinor] == 1)
+    tiles[*outputMinor] = chooseTile(ranges[*outputMinor], vectorLanes);
+  // Channels-first pooling (the output's last dimension is an image loop):
+  // the 1-D form works on channels-last vectors, so the channels get a
+  // vector's worth too.
+  if (outputMinor && llvm::is_contained(dims.outputImage, *outputMinor) &&
+      dims.outputChannel.empty() && dims.depth.empty())
+    if (std::optional<unsigned> channel = lastOf(dims.batch))
+      if (ranges[*channel] != 1)
+        tiles[*channel] = chooseTile(ranges[*channel], vectorLanes);
 }
 
 } // namespace
@@ -96,7 +111,8 @@ AutoTilePlan computeAutoTilePlan(TilingInterface op, int64_t vectorBytes) {
   if (linalgOp && linalg::isaContractionOpInterface(linalgOp))
     contractionDims = linalg::inferContractionDims(linalgOp);
   if (succeeded(convDims)) {
-    planConvolution(*convDims, ranges, vectorLanes, plan.loopTileSizes);
+    planConvolution(*convDims, getOutputMinorLoop(linalgOp), ranges,
+                    vectorLanes, plan.loopTileSizes);
   } else if (succeeded(contractionDims) && !contractionDims->m.empty() &&
              !contractionDims->n.empty()) {
     // A register tile of outer products: 8 rows of a vector's worth of
@@ -109,16 +125,21 @@ AutoTilePlan computeAutoTilePlan(TilingInterface op, int64_t vectorBytes) {
     if (linalgOp)
       vectorLoop = getOutputMinorLoop(linalgOp);
     if (!vectorLoop) {
-      auto parallel = llvm::find(llvm::reverse(iterators),
-                                 utils::IteratorType::parallel);
+      auto parallel =
+          llvm::find(llvm::reverse(iterators), utils::IteratorType::parallel);
       if (parallel != iterators.rend())
         vectorLoop = std::distance(parallel, iterators.rend()) - 1;
       else if (numLoops > 0)
         vectorLoop = numLoops - 1;
     }
+    // Ops without reductions (elementwise, copies, broadcasts) get four
+    // vectors per step: fewer loop iterations for the same work.
+    bool allParallel = llvm::all_of(iterators, [](utils::IteratorType type) {
+      return type == utils::IteratorType::parallel;
+    });
     if (vectorLoop)
-      plan.loopTileSizes[*vectorLoop] =
-          chooseTile(ranges[*vectorLoop], vectorLanes);
+      plan.loopTileSizes[*vectorLoop] = chooseTile(
+          ranges[*vectorLoop], allParallel ? 4 * vectorLanes : vectorLanes);
     for (unsigned loop = numLoops; loop-- > 0;) {
       if (iterators[loop] != utils::IteratorType::reduction)
         continue;
@@ -256,7 +277,8 @@ LogicalResult vectorizeToBounds(RewriterBase &rewriter, Operation *op,
   for (Type type : op->getOperandTypes()) {
     Type element = getElementTypeOrSelf(type);
     if (element.isIntOrFloat() && element.getIntOrFloatBitWidth() < 8) {
-      reason = "it has operands of " + std::to_string(element.getIntOrFloatBitWidth()) +
+      reason = "it has operands of " +
+               std::to_string(element.getIntOrFloatBitWidth()) +
                "-bit elements, which vector loads would read as packed bits "
                "(memrefs store one byte per element)";
       return failure();
