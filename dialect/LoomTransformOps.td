@@ -169,15 +169,20 @@ def AutoTileOp : Loom_TransformOp<"auto_tile",
        iteration, in about four chunks that are whole multiples of the
        vector tile of that loop;
     2. `scf.for` over every loop, to the shape that `transform.loom.vectorize`
-       turns into vectors: the loop that indexes the last dimension of the
-       first output (or the last parallel loop, or the last loop) gets
-       `vector_bytes` worth of the widest element type (16 f32 for 64 bytes),
-       the innermost other reduction loop up to as many, every other loop 1.
-       Convolutions and pooling ops (`linalg::inferConvolutionDims`) keep
-       their last window loop whole, get 8 iterations of the last output
-       image loop and a vector's worth of the last output channel, depth
-       and input channel loops, and 1 for all other loops, so that
-       `transform.structured.decompose` can rewrite them as 1-D convolutions.
+       turns into vectors. With W = `vector_bytes` worth of the widest
+       element type (16 f32 for 64 bytes):
+       - contractions (`linalg::inferContractionDims`): 8 x W register tiles
+         of the last M and N loops, one step of the reduction at a time;
+       - convolutions and pooling (`linalg::inferConvolutionDims`): the last
+         window loop whole, 8 iterations of the last output image loop, W of
+         the last output channel, depth, input channel and output-minor
+         loops, 1 for all other loops, so that
+         `transform.structured.decompose` can rewrite 2-D ones as 1-D
+         convolutions;
+       - other ops: W iterations (4 W when the op has no reduction) of the
+         loop that indexes the last dimension of the first output (or the
+         last parallel loop, or the last loop), up to W of the innermost
+         other reduction loop, 1 for all other loops.
 
     A loop that fits in its tile is not tiled, and a static loop gets the
     largest tile size that divides it when that is at least half the

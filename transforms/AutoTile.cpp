@@ -120,6 +120,13 @@ AutoTilePlan computeAutoTilePlan(TilingInterface op, int64_t vectorBytes) {
     unsigned m = contractionDims->m.back(), n = contractionDims->n.back();
     plan.loopTileSizes[m] = chooseTile(ranges[m], 8);
     plan.loopTileSizes[n] = chooseTile(ranges[n], vectorLanes);
+    // A short innermost reduction (the inner tile of mmt4d) stays whole:
+    // its operands are contiguous along it.
+    if (!contractionDims->k.empty()) {
+      unsigned k = contractionDims->k.back();
+      if (!ShapedType::isDynamic(ranges[k]) && ranges[k] <= vectorLanes)
+        plan.loopTileSizes[k] = 0;
+    }
   } else {
     std::optional<unsigned> vectorLoop;
     if (linalgOp)

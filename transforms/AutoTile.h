@@ -24,13 +24,16 @@ struct AutoTilePlan {
   /// scf.forall level: the outermost parallel loop, in a few chunks that are
   /// whole multiples of the vector tile.
   SmallVector<int64_t> threadTileSizes;
-  /// scf.for level: the shape that `vectorize` turns into vectors. One loop
-  /// (the last loop of the output, or the last loop when the output has
-  /// none) gets `vectorBytes` worth of the widest element type, the innermost
-  /// reduction up to as much; convolutions keep their last window loop whole
-  /// and tile the other window loops and output image loops to 1, so that
-  /// `transform.structured.decompose` can rewrite them as 1-D convolutions.
-  /// Every other loop gets 1.
+  /// scf.for level: the shape that `vectorize` turns into vectors.
+  /// Contractions get 8 x 16 register tiles (the last M and N loops, 16 =
+  /// `vectorBytes` worth of the widest element type) and one reduction step.
+  /// Convolutions keep their last window loop whole and tile the other window
+  /// loops and output image loops to 1, so that
+  /// `transform.structured.decompose` can rewrite them as 1-D convolutions;
+  /// the last output image loop gets 8, the channel loops a vector's worth.
+  /// Other ops: the loop of the output's last dimension (or the last parallel
+  /// loop) gets a vector's worth (four for ops without reductions), the
+  /// innermost reduction up to one. Every other loop gets 1.
   SmallVector<int64_t> loopTileSizes;
 };
 
@@ -65,8 +68,7 @@ FailureOr<SmallVector<int64_t>> inferVectorSizes(Operation *op,
 /// than a byte (i1: LLVM would load them as packed bits), or when the
 /// vectorizer does not support the op.
 LogicalResult vectorizeToBounds(RewriterBase &rewriter, Operation *op,
-                                int64_t maxVectorElements,
-                                std::string &reason);
+                                int64_t maxVectorElements, std::string &reason);
 
 } // namespace mlir::loom
 

@@ -81,8 +81,8 @@ protected:
   /// and returns its result 0; with `schedule`, under the default schedule.
   Tensor run(llvm::StringRef file, llvm::StringRef func,
              const std::vector<Tensor> &inputs, bool schedule) {
-    std::string run = (dir + "/" + func + (schedule ? "-default" : "-plain"))
-                          .str();
+    std::string run =
+        (dir + "/" + func + (schedule ? "-default" : "-plain")).str();
     EXPECT_FALSE(llvm::sys::fs::create_directories(run));
     RunOptions options;
     options.payloadPath = (LOOM_SOURCE_DIR "/test/ops/" + file).str();
@@ -141,8 +141,8 @@ protected:
   void check(llvm::StringRef file, llvm::StringRef func,
              const std::vector<Tensor> &inputs, const Tensor &expected) {
     for (bool schedule : {false, true}) {
-      SCOPED_TRACE((func + (schedule ? " (default schedule)" : " (plain)"))
-                       .str());
+      SCOPED_TRACE(
+          (func + (schedule ? " (default schedule)" : " (plain)")).str());
       Tensor got = run(file, func, inputs, schedule);
       ASSERT_EQ(got.shape, expected.shape);
       for (int64_t i = 0; i < expected.size(); ++i)
@@ -160,27 +160,28 @@ constexpr int64_t M = 8, N = 16, K = 12, B = 2;
 constexpr int64_t S = 6, R = 3, O = S - R + 1, C = 4, F = 8;
 constexpr int64_t E = 8, EN = 16, M0 = 4, N0 = 8, K0 = 2;
 
-TEST_F(OpReferenceTest, Matmul) {
-  Tensor a = makeTensor({M, K}, 1), b = makeTensor({K, N}, 2),
-         c = makeTensor({M, N}, 3);
-  Tensor expected = c;
+/// c + a * b, for any element type the tensors hold.
+Tensor matmulReference(Tensor a, Tensor b, Tensor c) {
   for (int64_t i = 0; i < M; ++i)
     for (int64_t j = 0; j < N; ++j)
       for (int64_t k = 0; k < K; ++k)
-        expected.at({i, j}) += a.at({i, k}) * b.at({k, j});
-  check("contraction.mlir", "matmul_f32_f32", {a, b, c}, expected);
+        c.at({i, j}) += a.at({i, k}) * b.at({k, j});
+  return c;
+}
+
+TEST_F(OpReferenceTest, Matmul) {
+  Tensor a = makeTensor({M, K}, 1), b = makeTensor({K, N}, 2),
+         c = makeTensor({M, N}, 3);
+  check("contraction.mlir", "matmul_f32_f32", {a, b, c},
+        matmulReference(a, b, c));
 }
 
 TEST_F(OpReferenceTest, MatmulI8) {
   Tensor a = makeTensor({M, K}, 1, ElementKind::I8),
          b = makeTensor({K, N}, 2, ElementKind::I8),
          c = makeTensor({M, N}, 3, ElementKind::I32);
-  Tensor expected = c;
-  for (int64_t i = 0; i < M; ++i)
-    for (int64_t j = 0; j < N; ++j)
-      for (int64_t k = 0; k < K; ++k)
-        expected.at({i, j}) += a.at({i, k}) * b.at({k, j});
-  check("contraction.mlir", "matmul_i8_i32", {a, b, c}, expected);
+  check("contraction.mlir", "matmul_i8_i32", {a, b, c},
+        matmulReference(a, b, c));
 }
 
 TEST_F(OpReferenceTest, BatchMatmul) {
@@ -229,32 +230,39 @@ TEST_F(OpReferenceTest, Conv2DNhwcHwcf) {
         expected);
 }
 
-TEST_F(OpReferenceTest, DepthwiseConv2DNhwcHwc) {
-  Tensor in = makeTensor({1, S, S, C}, 1), filter = makeTensor({R, R, C}, 2),
-         out = makeTensor({1, O, O, C}, 3);
-  Tensor expected = out;
+/// Calls body(oh, ow, c, kh, kw) for every output element and window
+/// position of a channel-wise R x R window over an NHWC image.
+template <typename Body> void forEachChannelWindow(Body body) {
   for (int64_t oh = 0; oh < O; ++oh)
     for (int64_t ow = 0; ow < O; ++ow)
       for (int64_t c = 0; c < C; ++c)
         for (int64_t kh = 0; kh < R; ++kh)
           for (int64_t kw = 0; kw < R; ++kw)
-            expected.at({0, oh, ow, c}) +=
-                in.at({0, oh + kh, ow + kw, c}) * filter.at({kh, kw, c});
-  check("convolution.mlir", "depthwise_conv_2d_nhwc_hwc_f32",
-        {in, filter, out}, expected);
+            body(oh, ow, c, kh, kw);
+}
+
+TEST_F(OpReferenceTest, DepthwiseConv2DNhwcHwc) {
+  Tensor in = makeTensor({1, S, S, C}, 1), filter = makeTensor({R, R, C}, 2),
+         out = makeTensor({1, O, O, C}, 3);
+  Tensor expected = out;
+  forEachChannelWindow(
+      [&](int64_t oh, int64_t ow, int64_t c, int64_t kh, int64_t kw) {
+        expected.at({0, oh, ow, c}) +=
+            in.at({0, oh + kh, ow + kw, c}) * filter.at({kh, kw, c});
+      });
+  check("convolution.mlir", "depthwise_conv_2d_nhwc_hwc_f32", {in, filter, out},
+        expected);
 }
 
 TEST_F(OpReferenceTest, PoolingNhwcMax) {
   Tensor in = makeTensor({1, S, S, C}, 1), window = makeTensor({R, R}, 2),
          out = makeTensor({1, O, O, C}, 3);
   Tensor expected = out;
-  for (int64_t oh = 0; oh < O; ++oh)
-    for (int64_t ow = 0; ow < O; ++ow)
-      for (int64_t c = 0; c < C; ++c)
-        for (int64_t kh = 0; kh < R; ++kh)
-          for (int64_t kw = 0; kw < R; ++kw)
-            expected.at({0, oh, ow, c}) = std::max(
-                expected.at({0, oh, ow, c}), in.at({0, oh + kh, ow + kw, c}));
+  forEachChannelWindow([&](int64_t oh, int64_t ow, int64_t c, int64_t kh,
+                           int64_t kw) {
+    expected.at({0, oh, ow, c}) =
+        std::max(expected.at({0, oh, ow, c}), in.at({0, oh + kh, ow + kw, c}));
+  });
   check("pooling.mlir", "pooling_nhwc_max", {in, window, out}, expected);
 }
 
