@@ -87,6 +87,36 @@ def LoomInterchangeReductionsPass
   let dependentDialects = ["linalg::LinalgDialect"];
 }
 
+def LoomLowerLibraryCallsPass
+    : Pass<"loom-lower-library-calls", "ModuleOp"> {
+  let summary = "Replace linalg.generic ops that name a library_call with calls";
+  let description = [{
+    Replaces every `linalg.generic` on memrefs that has a `library_call`
+    attribute with a `func.call` of that function, passing the operands
+    (inputs, then outputs) as memrefs of dynamic sizes and strides, and
+    declares the function with `llvm.emit_c_interface`: the library receives
+    pointers to memref descriptors. Other linalg ops are left alone (unlike
+    upstream's `convert-linalg-to-std`, which turns every named op into a
+    call).
+
+    A schedule marks ops with `transform.structured.generalize` and
+    `transform.annotate ... "library_call"`; `loom-lower-bufferized-to-llvm`
+    runs this pass first. schedules/lib/onednn.mlir and openblas.mlir mark
+    matmuls, batch matmuls and convolutions for libLoomPeers.
+
+    ```mlir
+    linalg.generic {..., library_call = "loom_onednn_matmul_f32"}
+        ins(%a, %b : memref<64x32xf32>, memref<32x16xf32>)
+        outs(%c : memref<64x16xf32>) { ... }
+    // becomes
+    %0 = memref.cast %a : memref<64x32xf32> to memref<?x?xf32, strided<[?, ?], offset: ?>>
+    ...
+    func.call @loom_onednn_matmul_f32(%0, %1, %2) : (...) -> ()
+    ```
+  }];
+  let dependentDialects = ["func::FuncDialect", "memref::MemRefDialect"];
+}
+
 def LoomPrintWorkPass : Pass<"loom-print-work", "ModuleOp"> {
   let summary = "Report the work model (FLOPs, bytes) of every structured op";
   let description = [{

@@ -43,6 +43,8 @@ void buildBufferizePipeline(OpPassManager &pm) {
 
 void buildLowerBufferizedToLLVMPipeline(OpPassManager &pm,
                                         const LowerToLLVMOptions &options) {
+  // Ops the schedule sent to a library (library_call) become calls first.
+  pm.addPass(createLoomLowerLibraryCallsPass());
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   if (options.threads > 1) {
     pm.addNestedPass<func::FuncOp>(createForallToParallelLoopPass());

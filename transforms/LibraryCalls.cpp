@@ -1,0 +1,82 @@
+//===- LibraryCalls.cpp - linalg.generic with library_call to calls -------===//
+
+#include "transforms/Passes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/SymbolTable.h"
+
+namespace mlir::loom {
+#define GEN_PASS_DEF_LOOMLOWERLIBRARYCALLSPASS
+#include "transforms/Passes.h.inc"
+
+namespace {
+
+/// `type` with dynamic sizes, strides and offset: one declaration serves
+/// every call, whatever the static shapes.
+MemRefType getFullyDynamicType(MemRefType type) {
+  int64_t rank = type.getRank();
+  SmallVector<int64_t> sizes(rank, ShapedType::kDynamic);
+  SmallVector<int64_t> strides(rank, ShapedType::kDynamic);
+  auto layout = StridedLayoutAttr::get(type.getContext(), ShapedType::kDynamic,
+                                       strides);
+  return MemRefType::get(sizes, type.getElementType(), layout,
+                         type.getMemorySpace());
+}
+
+struct LoomLowerLibraryCallsPass
+    : impl::LoomLowerLibraryCallsPassBase<LoomLowerLibraryCallsPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    SymbolTable symbols(module);
+    SmallVector<linalg::GenericOp> calls;
+    module.walk([&](linalg::GenericOp op) {
+      if (op.getLibraryCallAttr())
+        calls.push_back(op);
+    });
+    for (linalg::GenericOp op : calls) {
+      if (!op.hasPureBufferSemantics()) {
+        op.emitError("a linalg.generic with a library_call must work on "
+                     "memrefs here (bufferize first)");
+        return signalPassFailure();
+      }
+      OpBuilder builder(op);
+      SmallVector<Value> operands;
+      SmallVector<Type> types;
+      for (Value operand : op->getOperands()) {
+        auto type = dyn_cast<MemRefType>(operand.getType());
+        if (!type) {
+          op.emitError("library calls take memref operands only; got ")
+              << operand.getType();
+          return signalPassFailure();
+        }
+        MemRefType dynamic = getFullyDynamicType(type);
+        operands.push_back(
+            memref::CastOp::create(builder, op.getLoc(), dynamic, operand));
+        types.push_back(dynamic);
+      }
+      StringRef name = op.getLibraryCallAttr().getValue();
+      auto type = builder.getFunctionType(types, {});
+      auto callee = symbols.lookup<func::FuncOp>(name);
+      if (!callee) {
+        OpBuilder::InsertionGuard guard(builder);
+        builder.setInsertionPointToStart(module.getBody());
+        callee = func::FuncOp::create(builder, op.getLoc(), name, type);
+        callee.setPrivate();
+        callee->setAttr("llvm.emit_c_interface",
+                        builder.getUnitAttr());
+        symbols.insert(callee);
+      } else if (callee.getFunctionType() != type) {
+        op.emitError("library call @")
+            << name << " is used with operands " << type
+            << " but declared as " << callee.getFunctionType();
+        return signalPassFailure();
+      }
+      func::CallOp::create(builder, op.getLoc(), callee, operands);
+      op.erase();
+    }
+  }
+};
+} // namespace
+} // namespace mlir::loom
