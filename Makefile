@@ -10,7 +10,8 @@ CMAKE_BUILD_TYPE ?= Release
 
 PACKAGES := cmake ninja-build g++ python3 libzstd-dev \
   libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools clang-22 lld-22 \
-  libomp-22-dev nlohmann-json3-dev libgtest-dev python3-psutil bsdutils
+  libomp-22-dev nlohmann-json3-dev libgtest-dev python3-psutil bsdutils \
+  libdnnl-dev libopenblas-dev
 
 # Only the tests need these: Chromium loads the HTML report of loom report,
 # Google Benchmark's compare.py (with scipy) reads loom bench --format gbench.

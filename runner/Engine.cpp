@@ -3,11 +3,13 @@
 #include "runner/Engine.h"
 #include "runner/Status.h"
 
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/DynamicLibrary.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
@@ -22,8 +24,23 @@
 #ifndef LOOM_LLVM_LIBRARY_DIR
 #error "LOOM_LLVM_LIBRARY_DIR must name the directory of libomp.so"
 #endif
+#ifndef LOOM_PEERS_LIBRARY
+#error "LOOM_PEERS_LIBRARY must name libLoomPeers.so (or be empty)"
+#endif
 
 namespace mlir::loom {
+
+/// OpenBLAS picks its kernels when it is loaded, from OPENBLAS_CORETYPE or
+/// its own detection, which picks a generic kernel 3-5x slower on recent CPUs
+/// it does not know: name the host's kind unless the user did.
+static void setPeerEnvironment() {
+  llvm::StringMap<bool> features = llvm::sys::getHostCPUFeatures();
+  const char *coreType = features.lookup("avx512f") ? "SKYLAKEX"
+                         : features.lookup("avx2")  ? "HASWELL"
+                                                    : nullptr;
+  if (coreType)
+    setenv("OPENBLAS_CORETYPE", coreType, /*overwrite=*/0);
+}
 
 static void initializeNativeTarget() {
   static std::once_flag once;
@@ -117,12 +134,35 @@ Kernel::compile(ModuleOp llvmModule, llvm::StringRef name,
     return llvm::Error::success();
   };
 
+  // What the module calls outside itself decides the libraries: the OpenMP
+  // runtime for OpenMP regions, libLoomPeers for library calls.
+  bool usesOpenMP = false;
+  std::string peerFunction;
+  llvmModule.walk([&](Operation *op) {
+    // omp ops become calls into the runtime when translated to LLVM IR.
+    if (op->getDialect() && op->getDialect()->getNamespace() == "omp")
+      usesOpenMP = true;
+    auto func = dyn_cast<LLVM::LLVMFuncOp>(op);
+    if (func && func.isExternal() &&
+        func.getName().starts_with("_mlir_ciface_loom_"))
+      peerFunction = func.getName().drop_front(strlen("_mlir_ciface_")).str();
+  });
   std::string libraryDir = LOOM_LLVM_LIBRARY_DIR;
   SmallVector<std::string> libraries = {
       libraryDir + "/libmlir_c_runner_utils.so",
       libraryDir + "/libmlir_runner_utils.so"};
-  if (options.threads > 1)
+  if (usesOpenMP)
     libraries.push_back(libraryDir + "/libomp.so");
+  if (!peerFunction.empty()) {
+    if (llvm::StringRef(LOOM_PEERS_LIBRARY).empty())
+      return makeError(ExitCode::CompileFailure,
+                       "the kernel calls @" + peerFunction +
+                           " of libLoomPeers, which this build of Loom does "
+                           "not have: install libdnnl-dev and libopenblas-dev "
+                           "and build again");
+    setPeerEnvironment();
+    libraries.push_back(LOOM_PEERS_LIBRARY);
+  }
   SmallVector<llvm::StringRef> libraryRefs(libraries.begin(), libraries.end());
 
   ExecutionEngineOptions engineOptions;
@@ -144,6 +184,11 @@ Kernel::compile(ModuleOp llvmModule, llvm::StringRef name,
   kernel->packedFunction = *packed;
   if (dumpError)
     return dumpError;
+  kernel->threads = static_cast<int>(options.threads);
+  if (!peerFunction.empty())
+    kernel->setPeerThreads = reinterpret_cast<void (*)(int)>(
+        llvm::sys::DynamicLibrary::SearchForAddressOfSymbol(
+            "loom_peers_set_threads"));
   if (!options.objectPath.empty())
     kernel->engine->dumpToObjectFile(options.objectPath);
 
@@ -163,6 +208,8 @@ Kernel::~Kernel() = default;
 
 void Kernel::bind(MutableArrayRef<Buffer> buffers) {
   assert(buffers.size() == arguments.size() && "one buffer per argument");
+  if (setPeerThreads)
+    setPeerThreads(threads);
   descriptors.clear();
   packedArguments.clear();
   argumentRanges.clear();

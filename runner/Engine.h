@@ -59,6 +59,9 @@ public:
 
   /// Binds the buffers passed on the following calls (one per argument; they
   /// must outlive the calls).
+  /// (Kernels that call libLoomPeers also set the peers' thread count
+  /// here: it is per process, and kernels of several thread counts may take
+  /// turns, as in loom bench.)
   void bind(MutableArrayRef<Buffer> arguments);
   /// Calls the function once with the bound arguments.
   void call();
@@ -86,6 +89,9 @@ private:
   /// into one of them belongs to the caller and is not freed.
   SmallVector<std::pair<const char *, const char *>> argumentRanges;
   bool hasResults = false;
+  /// libLoomPeers' loom_peers_set_threads, when the kernel calls the peers.
+  void (*setPeerThreads)(int) = nullptr;
+  int threads = 1;
 };
 
 } // namespace mlir::loom

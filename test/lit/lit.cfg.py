@@ -80,3 +80,10 @@ if subprocess.run(["/usr/bin/python3", "-c", "import numpy"], capture_output=Tru
     config.substitutions.append(("%{numpy-python}", "/usr/bin/python3"))
 else:
     lit_config.note("NumPy is not installed: the .npy round trip with NumPy is not tested (apt-get install python3-numpy)")
+
+# libLoomPeers (oneDNN and OpenBLAS behind library calls) is built when
+# libdnnl-dev and libopenblas-dev are installed, which `make` does.
+if os.path.exists(os.path.join(config.loom_obj_root, "lib", "libLoomPeers.so")):
+    config.available_features.add("peers")
+else:
+    lit_config.note("libLoomPeers was not built: the library-call tests are skipped (apt-get install libdnnl-dev libopenblas-dev)")

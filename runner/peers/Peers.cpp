@@ -1,0 +1,171 @@
+//===- Peers.cpp - Library calls into oneDNN and OpenBLAS -----------------===//
+//
+// libLoomPeers: the functions that `loom-lower-library-calls` calls for
+// linalg.generic ops a schedule marked with a `library_call` (see
+// schedules/lib/onednn.mlir and openblas.mlir), so that loom run times the
+// libraries on exactly the payload, inputs and timing loop it times a
+// schedule on. The JIT loads this library when a kernel calls into it.
+//
+// Each function takes the op's operands as memref descriptors (the C
+// interface of func.func with llvm.emit_c_interface) and has the generic's
+// semantics: the output is accumulated into (C += A * B).
+//
+//===----------------------------------------------------------------------===//
+
+#include "mlir/ExecutionEngine/CRunnerUtils.h"
+
+#include <cblas.h>
+#include <dnnl.h>
+
+#include <dlfcn.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <vector>
+
+namespace {
+
+using Matrix = StridedMemRefType<float, 2>;
+using Batch = StridedMemRefType<float, 3>;
+using Image = StridedMemRefType<float, 4>;
+
+[[noreturn]] void fail(const char *function, const char *what) {
+  std::fprintf(stderr, "%s: %s\n", function, what);
+  std::abort();
+}
+
+/// A row-major sgemm C += A * B on raw pointers with leading dimensions.
+enum class Library { OneDNN, OpenBLAS };
+
+void sgemm(Library library, int64_t m, int64_t n, int64_t k, const float *a,
+           int64_t lda, const float *b, int64_t ldb, float *c, int64_t ldc) {
+  if (library == Library::OneDNN) {
+    if (dnnl_sgemm('N', 'N', m, n, k, 1.0f, a, lda, b, ldb, 1.0f, c, ldc) !=
+        dnnl_success)
+      fail("dnnl_sgemm", "failed");
+    return;
+  }
+  cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, m, n, k, 1.0f, a,
+              lda, b, ldb, 1.0f, c, ldc);
+}
+
+template <typename T>
+void requireRowMajor(const T &memref, const char *function) {
+  constexpr int rank = sizeof(memref.sizes) / sizeof(memref.sizes[0]);
+  if (memref.strides[rank - 1] != 1)
+    fail(function, "operands must be contiguous along their last dimension");
+}
+
+void matmul(Library library, Matrix *a, Matrix *b, Matrix *c,
+            const char *function) {
+  requireRowMajor(*a, function);
+  requireRowMajor(*b, function);
+  requireRowMajor(*c, function);
+  int64_t m = c->sizes[0], n = c->sizes[1], k = a->sizes[1];
+  if (a->sizes[0] != m || b->sizes[0] != k || b->sizes[1] != n)
+    fail(function, "operand shapes do not form a matmul");
+  sgemm(library, m, n, k, a->data + a->offset, a->strides[0],
+        b->data + b->offset, b->strides[0], c->data + c->offset,
+        c->strides[0]);
+}
+
+void batchMatmul(Library library, Batch *a, Batch *b, Batch *c,
+                 const char *function) {
+  requireRowMajor(*a, function);
+  requireRowMajor(*b, function);
+  requireRowMajor(*c, function);
+  int64_t batch = c->sizes[0], m = c->sizes[1], n = c->sizes[2],
+          k = a->sizes[2];
+  if (a->sizes[0] != batch || b->sizes[0] != batch || a->sizes[1] != m ||
+      b->sizes[1] != k || b->sizes[2] != n)
+    fail(function, "operand shapes do not form a batch_matmul");
+  for (int64_t i = 0; i < batch; ++i)
+    sgemm(library, m, n, k, a->data + a->offset + i * a->strides[0],
+          a->strides[1], b->data + b->offset + i * b->strides[0],
+          b->strides[1], c->data + c->offset + i * c->strides[0],
+          c->strides[1]);
+}
+
+/// conv_2d_nhwc_hwcf with unit strides and dilations as im2col + sgemm: for
+/// each image, the [OH * OW, KH * KW * C] patch matrix times the filter as a
+/// [KH * KW * C, F] matrix, accumulated into the [OH * OW, F] output.
+void conv2DNhwcHwcf(Library library, Image *input, Image *filter,
+                    Image *output, const char *function) {
+  int64_t n = output->sizes[0], oh = output->sizes[1], ow = output->sizes[2],
+          f = output->sizes[3];
+  int64_t h = input->sizes[1], w = input->sizes[2], c = input->sizes[3];
+  int64_t kh = filter->sizes[0], kw = filter->sizes[1];
+  if (input->sizes[0] != n || filter->sizes[2] != c || filter->sizes[3] != f ||
+      oh != h - kh + 1 || ow != w - kw + 1)
+    fail(function, "only unit strides and dilations are supported");
+  // Filter and output as matrices need their rows contiguous.
+  if (filter->strides[3] != 1 || filter->strides[2] != f ||
+      filter->strides[1] != c * f || filter->strides[0] != kw * c * f ||
+      output->strides[3] != 1 || output->strides[2] != f ||
+      output->strides[1] != ow * f)
+    fail(function, "filter and output must be contiguous");
+  thread_local std::vector<float> patches;
+  int64_t depth = kh * kw * c;
+  patches.resize(oh * ow * depth);
+  for (int64_t image = 0; image < n; ++image) {
+    const float *in =
+        input->data + input->offset + image * input->strides[0];
+    for (int64_t y = 0; y < oh; ++y)
+      for (int64_t x = 0; x < ow; ++x) {
+        float *row = patches.data() + (y * ow + x) * depth;
+        for (int64_t dy = 0; dy < kh; ++dy)
+          for (int64_t dx = 0; dx < kw; ++dx)
+            for (int64_t ch = 0; ch < c; ++ch)
+              *row++ = in[(y + dy) * input->strides[1] +
+                          (x + dx) * input->strides[2] +
+                          ch * input->strides[3]];
+      }
+    sgemm(library, oh * ow, f, depth, patches.data(), depth,
+          filter->data + filter->offset, f,
+          output->data + output->offset + image * output->strides[0], f);
+  }
+}
+
+} // namespace
+
+extern "C" {
+
+/// Called by loom run before the kernel runs: the peers use `threads`
+/// threads (oneDNN through its OpenMP runtime, OpenBLAS through its own).
+void loom_peers_set_threads(int threads) {
+  openblas_set_num_threads(threads);
+  // oneDNN runs on the OpenMP runtime it was built with (libgomp for the
+  // Debian package), whose default is one thread per core.
+  using SetThreads = void (*)(int);
+  if (auto set = reinterpret_cast<SetThreads>(
+          dlsym(RTLD_DEFAULT, "omp_set_num_threads")))
+    set(threads);
+}
+
+void _mlir_ciface_loom_onednn_matmul_f32(Matrix *a, Matrix *b, Matrix *c) {
+  matmul(Library::OneDNN, a, b, c, "loom_onednn_matmul_f32");
+}
+void _mlir_ciface_loom_openblas_matmul_f32(Matrix *a, Matrix *b, Matrix *c) {
+  matmul(Library::OpenBLAS, a, b, c, "loom_openblas_matmul_f32");
+}
+void _mlir_ciface_loom_onednn_batch_matmul_f32(Batch *a, Batch *b, Batch *c) {
+  batchMatmul(Library::OneDNN, a, b, c, "loom_onednn_batch_matmul_f32");
+}
+void _mlir_ciface_loom_openblas_batch_matmul_f32(Batch *a, Batch *b,
+                                                 Batch *c) {
+  batchMatmul(Library::OpenBLAS, a, b, c, "loom_openblas_batch_matmul_f32");
+}
+void _mlir_ciface_loom_onednn_conv_2d_nhwc_hwcf_f32(Image *input,
+                                                    Image *filter,
+                                                    Image *output) {
+  conv2DNhwcHwcf(Library::OneDNN, input, filter, output,
+                 "loom_onednn_conv_2d_nhwc_hwcf_f32");
+}
+void _mlir_ciface_loom_openblas_conv_2d_nhwc_hwcf_f32(Image *input,
+                                                      Image *filter,
+                                                      Image *output) {
+  conv2DNhwcHwcf(Library::OpenBLAS, input, filter, output,
+                 "loom_openblas_conv_2d_nhwc_hwcf_f32");
+}
+
+} // extern "C"

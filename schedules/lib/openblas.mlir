@@ -1,0 +1,50 @@
+// Sends f32 matmuls, batch matmuls and 2-D convolutions (NHWC, HWCF, unit
+// strides) to OpenBLAS, through libLoomPeers (runner/peers/Peers.cpp), so that
+// loom run times OpenBLAS on exactly the payload, inputs and timing loop it
+// times a Loom schedule on:
+//
+//   loom run matmul.mlir --schedule schedules/lib/openblas.mlir
+//
+// Each op is generalized and marked with a library_call, which the lowering
+// (loom-lower-library-calls) turns into a call. Convolutions run as im2col +
+// sgemm. Other ops are left to the plain lowering.
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(
+      %root: !transform.any_op {transform.readonly}) {
+    %matmuls = transform.structured.match ops{["linalg.matmul"]} in %root
+      : (!transform.any_op) -> !transform.any_op
+    %matmul_call = transform.param.constant "loom_openblas_matmul_f32"
+      -> !transform.any_param
+    transform.include @loom_library_call failures(propagate)
+        (%matmuls, %matmul_call) : (!transform.any_op, !transform.any_param) -> ()
+
+    %batch = transform.structured.match ops{["linalg.batch_matmul"]} in %root
+      : (!transform.any_op) -> !transform.any_op
+    %batch_call = transform.param.constant "loom_openblas_batch_matmul_f32"
+      -> !transform.any_param
+    transform.include @loom_library_call failures(propagate)
+        (%batch, %batch_call) : (!transform.any_op, !transform.any_param) -> ()
+
+    %convs = transform.structured.match ops{["linalg.conv_2d_nhwc_hwcf"]} in %root
+      : (!transform.any_op) -> !transform.any_op
+    %conv_call = transform.param.constant "loom_openblas_conv_2d_nhwc_hwcf_f32"
+      -> !transform.any_param
+    transform.include @loom_library_call failures(propagate)
+        (%convs, %conv_call) : (!transform.any_op, !transform.any_param) -> ()
+    transform.yield
+  }
+
+  // Generalizes %ops and names the function that computes them.
+  transform.named_sequence @loom_library_call(
+      %ops: !transform.any_op {transform.consumed},
+      %name: !transform.any_param {transform.readonly}) {
+    transform.foreach %ops : !transform.any_op {
+    ^bb0(%op: !transform.any_op):
+      %generic = transform.structured.generalize %op
+        : (!transform.any_op) -> !transform.any_op
+      transform.annotate %generic "library_call" = %name
+        : !transform.any_op, !transform.any_param
+    }
+    transform.yield
+  }
+}
