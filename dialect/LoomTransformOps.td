@@ -174,8 +174,9 @@ def AutoTileOp : Loom_TransformOp<"auto_tile",
        - contractions (`linalg::inferContractionDims`): 8 x W register tiles
          of the last M and N loops, one step of the reduction at a time;
        - convolutions and pooling (`linalg::inferConvolutionDims`): the last
-         window loop whole, 8 iterations of the last output image loop, W of
-         the last output channel, depth, input channel and output-minor
+         window loop whole, up to 8 iterations of the last output image loop
+         (a divisor of it when one is at least 4), 2 W of the last output
+         channel loop, W of the last depth, input channel and output-minor
          loops, 1 for all other loops, so that
          `transform.structured.decompose` can rewrite 2-D ones as 1-D
          convolutions;

@@ -42,6 +42,21 @@ int64_t chooseTile(int64_t range, int64_t target) {
   return target;
 }
 
+/// For loops that are unrolled rather than made vector lanes (the output
+/// columns of a 1-D convolution): any divisor of the range from half the
+/// target up, so that tiles stay static (the vectorizer cannot mask
+/// convolutions), else the target.
+int64_t chooseUnrolledTile(int64_t range, int64_t target) {
+  if (ShapedType::isDynamic(range))
+    return target;
+  if (range <= target)
+    return 0;
+  for (int64_t divisor = target; 2 * divisor >= target; --divisor)
+    if (range % divisor == 0)
+      return divisor;
+  return target;
+}
+
 /// The loop that indexes the last dimension of the op's first output, if
 /// any: vectors along it are contiguous in the result.
 std::optional<unsigned> getOutputMinorLoop(linalg::LinalgOp op) {
@@ -66,10 +81,12 @@ void planConvolution(const linalg::ConvolutionDimensions &dims,
     return *llvm::max_element(group);
   };
   if (std::optional<unsigned> ow = lastOf(dims.outputImage))
-    tiles[*ow] = chooseTile(ranges[*ow], 8);
+    tiles[*ow] = chooseUnrolledTile(ranges[*ow], 8);
+  // Output channels: two vectors (8 x 2 accumulators with the 8 columns).
+  if (std::optional<unsigned> f = lastOf(dims.outputChannel))
+    tiles[*f] = chooseTile(ranges[*f], 2 * vectorLanes);
   for (ArrayRef<unsigned> group :
-       {ArrayRef<unsigned>(dims.outputChannel), ArrayRef<unsigned>(dims.depth),
-        ArrayRef<unsigned>(dims.inputChannel)})
+       {ArrayRef<unsigned>(dims.depth), ArrayRef<unsigned>(dims.inputChannel)})
     if (std::optional<unsigned> last = lastOf(group))
       tiles[*last] = chooseTile(ranges[*last], vectorLanes);
   if (std::optional<unsigned> kw = lastOf(dims.filterLoop))

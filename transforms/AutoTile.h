@@ -30,7 +30,8 @@ struct AutoTilePlan {
   /// Convolutions keep their last window loop whole and tile the other window
   /// loops and output image loops to 1, so that
   /// `transform.structured.decompose` can rewrite them as 1-D convolutions;
-  /// the last output image loop gets 8, the channel loops a vector's worth.
+  /// the last output image loop gets up to 8, the output channels two
+  /// vectors' worth, the other channel loops one.
   /// Other ops: the loop of the output's last dimension (or the last parallel
   /// loop) gets a vector's worth (four for ops without reductions), the
   /// innermost reduction up to one. Every other loop gets 1.

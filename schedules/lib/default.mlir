@@ -23,7 +23,8 @@
 //      (transform.loom.vectorize); ops the vectorizer does not support stay
 //      tiled loops, with a remark (loom run --explain shows them).
 //   5. Clean up: loop-invariant accumulator reads and writes leave the
-//      reduction loops; canonicalization.
+//      reduction loops; contractions become outer products and FMAs;
+//      canonicalization.
 // A step that does not apply to an op leaves it as it was: the schedule
 // never fails on a valid payload.
 module attributes {transform.with_named_sequence} {
@@ -100,6 +101,12 @@ module attributes {transform.with_named_sequence} {
     %for_loops = transform.structured.match ops{["scf.for"]} in %root
       : (!transform.any_op) -> !transform.any_op
     transform.loop.hoist_loop_invariant_subsets %for_loops : !transform.any_op
+    // Contractions (matmul tiles, 1-D convolutions over channels) become
+    // outer products, then FMAs.
+    transform.apply_patterns to %funcs {
+      transform.apply_patterns.vector.lower_contraction lowering_strategy = "outerproduct"
+      transform.apply_patterns.vector.lower_outerproduct
+    } : !transform.any_op
     transform.apply_cse to %funcs : !transform.any_op
     transform.yield
   }

@@ -70,7 +70,7 @@ module attributes {transform.with_named_sequence} {
 // CHECK-LABEL: func.func @conv(
 // CHECK:         scf.forall
 // CHECK-COUNT-3:   scf.for
-// CHECK:         linalg.conv_1d_nwc_wcf {{.*}} tensor<1x10x4xf32>, tensor<3x4x16xf32>
+// CHECK:         linalg.conv_1d_nwc_wcf {{.*}} tensor<1x10x4xf32>, tensor<3x4x32xf32>
 func.func @conv(%in: tensor<1x10x18x4xf32>, %f: tensor<3x3x4x32xf32>,
                 %out: tensor<1x8x16x32xf32>) -> tensor<1x8x16x32xf32> {
   %0 = linalg.conv_2d_nhwc_hwcf ins(%in, %f : tensor<1x10x18x4xf32>, tensor<3x3x4x32xf32>)
