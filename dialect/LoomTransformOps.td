@@ -166,13 +166,17 @@ def AutoTileOp : Loom_TransformOp<"auto_tile",
     (`schedules/lib/default.mlir`):
 
     1. `scf.forall` over the outermost parallel loop with more than one
-       iteration, in about four chunks that are whole multiples of the
-       vector tile of that loop;
+       iteration (see contractions below), in about four chunks that are
+       whole multiples of the vector tile of that loop;
     2. `scf.for` over every loop, to the shape that `transform.loom.vectorize`
        turns into vectors. With W = `vector_bytes` worth of the widest
        element type (16 f32 for 64 bytes):
-       - contractions (`linalg::inferContractionDims`): 8 x W register tiles
-         of the last M and N loops, one step of the reduction at a time;
+       - contractions (`linalg::inferContractionDims`): 8 x 2 W register
+         tiles of the last M and N loops (16 accumulator vectors), one step
+         of the reduction at a time, inside cache blocks of 256 columns and
+         256 steps of the reduction (a further `scf.for` level); a
+         contraction with more than twice as many columns as rows is split
+         among threads by columns;
        - convolutions and pooling (`linalg::inferConvolutionDims`): the last
          window loop whole, up to 8 iterations of the last output image loop
          (a divisor of it when one is at least 4), 2 W of the last output

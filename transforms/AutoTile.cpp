@@ -136,7 +136,16 @@ AutoTilePlan computeAutoTilePlan(TilingInterface op, int64_t vectorBytes) {
     // columns, one step of the reduction at a time.
     unsigned m = contractionDims->m.back(), n = contractionDims->n.back();
     plan.loopTileSizes[m] = chooseTile(ranges[m], 8);
-    plan.loopTileSizes[n] = chooseTile(ranges[n], vectorLanes);
+    plan.loopTileSizes[n] = chooseTile(ranges[n], 2 * vectorLanes);
+    // Cache blocks of 256 columns and 256 reduction steps: the block of the
+    // second operand (256 KiB of f32) stays in L2 while the register tiles
+    // sweep it.
+    plan.cacheTileSizes.assign(numLoops, 0);
+    plan.cacheTileSizes[n] = chooseTile(ranges[n], 256);
+    if (!contractionDims->k.empty()) {
+      unsigned k = contractionDims->k.front();
+      plan.cacheTileSizes[k] = chooseTile(ranges[k], 256);
+    }
     // A short innermost reduction (the inner tile of mmt4d) stays whole:
     // its operands are contiguous along it.
     if (!contractionDims->k.empty()) {
@@ -179,8 +188,21 @@ AutoTilePlan computeAutoTilePlan(TilingInterface op, int64_t vectorBytes) {
 
   // Threads: the outermost parallel loop with more than one iteration, in
   // about four chunks that are whole multiples of its vector tile.
+  // For a contraction with many more columns than rows (64 x 4096), the
+  // columns: split by rows, every thread would stream all of the second
+  // operand.
+  std::optional<unsigned> threadLoop;
+  if (succeeded(contractionDims) && !contractionDims->m.empty() &&
+      !contractionDims->n.empty()) {
+    unsigned m = contractionDims->m.back(), n = contractionDims->n.back();
+    if (!ShapedType::isDynamic(ranges[m]) &&
+        !ShapedType::isDynamic(ranges[n]) && ranges[n] > 2 * ranges[m])
+      threadLoop = n;
+  }
   plan.threadTileSizes.assign(numLoops, 0);
   for (unsigned loop = 0; loop < numLoops; ++loop) {
+    if (threadLoop && loop != *threadLoop)
+      continue;
     if (iterators[loop] != utils::IteratorType::parallel || ranges[loop] == 1)
       continue;
     int64_t inner = plan.loopTileSizes[loop];
@@ -233,6 +255,20 @@ FailureOr<AutoTileResult> tileWithPlan(RewriterBase &rewriter,
     }
     result.tiledOp = tiled->tiledOps.back();
     result.forallOp = tiled->loops.front();
+  }
+  if (!plan.cacheTileSizes.empty() && !isUntiled(plan.cacheTileSizes)) {
+    auto inner = dyn_cast<TilingInterface>(result.tiledOp);
+    FailureOr<scf::SCFTilingResult> tiled = failure();
+    if (inner)
+      tiled = tileLevel(rewriter, inner, plan.cacheTileSizes,
+                        scf::SCFTilingOptions::LoopType::ForOp);
+    if (failed(tiled)) {
+      reason = "tiling to cache blocks failed";
+      return result;
+    }
+    result.tiledOp = tiled->tiledOps.back();
+    for (LoopLikeOpInterface loop : tiled->loops)
+      result.forOps.push_back(loop);
   }
   if (!isUntiled(plan.loopTileSizes)) {
     auto inner = dyn_cast<TilingInterface>(result.tiledOp);

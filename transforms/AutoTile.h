@@ -25,8 +25,9 @@ struct AutoTilePlan {
   /// whole multiples of the vector tile.
   SmallVector<int64_t> threadTileSizes;
   /// scf.for level: the shape that `vectorize` turns into vectors.
-  /// Contractions get 8 x 16 register tiles (the last M and N loops, 16 =
-  /// `vectorBytes` worth of the widest element type) and one reduction step.
+  /// Contractions get 8 x 32 register tiles (the last M and N loops, 32 =
+  /// twice `vectorBytes` worth of the widest element type) and one
+  /// reduction step.
   /// Convolutions keep their last window loop whole and tile the other window
   /// loops and output image loops to 1, so that
   /// `transform.structured.decompose` can rewrite them as 1-D convolutions;
@@ -36,6 +37,9 @@ struct AutoTilePlan {
   /// loop) gets a vector's worth (four for ops without reductions), the
   /// innermost reduction up to one. Every other loop gets 1.
   SmallVector<int64_t> loopTileSizes;
+  /// An scf.for level between the two, or empty: cache blocks of
+  /// contractions (256 columns, 256 reduction steps).
+  SmallVector<int64_t> cacheTileSizes;
 };
 
 /// The plan for `op` (a linalg op or any other TilingInterface op).

@@ -19,8 +19,8 @@ MemRefType getFullyDynamicType(MemRefType type) {
   int64_t rank = type.getRank();
   SmallVector<int64_t> sizes(rank, ShapedType::kDynamic);
   SmallVector<int64_t> strides(rank, ShapedType::kDynamic);
-  auto layout = StridedLayoutAttr::get(type.getContext(), ShapedType::kDynamic,
-                                       strides);
+  auto layout =
+      StridedLayoutAttr::get(type.getContext(), ShapedType::kDynamic, strides);
   return MemRefType::get(sizes, type.getElementType(), layout,
                          type.getMemorySpace());
 }
@@ -64,13 +64,12 @@ struct LoomLowerLibraryCallsPass
         builder.setInsertionPointToStart(module.getBody());
         callee = func::FuncOp::create(builder, op.getLoc(), name, type);
         callee.setPrivate();
-        callee->setAttr("llvm.emit_c_interface",
-                        builder.getUnitAttr());
+        callee->setAttr("llvm.emit_c_interface", builder.getUnitAttr());
         symbols.insert(callee);
       } else if (callee.getFunctionType() != type) {
         op.emitError("library call @")
-            << name << " is used with operands " << type
-            << " but declared as " << callee.getFunctionType();
+            << name << " is used with operands " << type << " but declared as "
+            << callee.getFunctionType();
         return signalPassFailure();
       }
       func::CallOp::create(builder, op.getLoc(), callee, operands);

@@ -16,6 +16,8 @@
 //      transforms, linalg.pack and linalg.unpack (pad, reshape, transpose).
 //   2. Every linalg op is tiled to scf.forall (threads) and scf.for (vector
 //      tiles) with sizes chosen from its loops (transform.loom.auto_tile).
+//      Loops whose last tile is partial are peeled: the main loop has
+//      static tiles (no masks), the remainder loop the partial one.
 //   3. 2-D convolutions and pooling, now with unit window loops but the last,
 //      become 1-D convolutions (transform.structured.decompose).
 //   4. Every linalg op is vectorized with vector sizes from the bounds of its
@@ -77,8 +79,27 @@ module attributes {transform.with_named_sequence} {
     %tiled, %loops = transform.loom.auto_tile %ops
       : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
 
+    // Partial tiles (sizes that are not multiples of the tiles) go to
+    // remainder loops, so that the main loops have static tiles and need no
+    // masks.
+    %for_tiles = transform.structured.match ops{["scf.for"]} in %root
+      : (!transform.any_op) -> !transform.any_op
+    transform.foreach %for_tiles : !transform.any_op {
+    ^bb0(%loop: !transform.any_op):
+      transform.include @loom_peel failures(suppress) (%loop)
+        : (!transform.any_op) -> ()
+    }
+    %peeled_funcs = transform.structured.match ops{["func.func"]} in %root
+      : (!transform.any_op) -> !transform.any_op
+    transform.apply_patterns to %peeled_funcs {
+      transform.apply_patterns.linalg.tiling_canonicalization
+      transform.apply_patterns.canonicalization
+    } : !transform.any_op
+
     // 3. Convolutions to 1-D.
-    transform.foreach %tiled : !transform.any_op {
+    %tiled_ops = transform.structured.match interface{LinalgOp} in %root
+      : (!transform.any_op) -> !transform.any_op
+    transform.foreach %tiled_ops : !transform.any_op {
     ^bb0(%op: !transform.any_op):
       transform.include @loom_decompose_convolution failures(suppress) (%op)
         : (!transform.any_op) -> ()
@@ -146,6 +167,14 @@ module attributes {transform.with_named_sequence} {
       -> (!transform.op<"tensor.empty">, !transform.op<"linalg.transpose">,
           !transform.op<"tensor.collapse_shape">,
           !transform.op<"tensor.extract_slice">)
+    transform.yield
+  }
+
+  transform.named_sequence @loom_peel(
+      %loop: !transform.any_op {transform.readonly}) {
+    %for = transform.cast %loop : !transform.any_op to !transform.op<"scf.for">
+    %main, %rest = transform.loop.peel %for {fail_if_already_divisible = true}
+      : (!transform.op<"scf.for">) -> (!transform.any_op, !transform.any_op)
     transform.yield
   }
 

@@ -4,20 +4,21 @@
 // RUN: loom-opt %s --split-input-file --transform-interpreter --canonicalize \
 // RUN:   --verify-diagnostics | FileCheck %s
 
-// A contraction: threads over row blocks, then 8 x 16 register tiles, one
-// step of the reduction at a time. 100 columns are not a multiple of 16: the
-// last tile is partial and its vectors are masked.
+// A contraction: threads over row blocks, then 8 x 32 register tiles, one
+// step of the reduction at a time (no cache blocks: K and N are under 256).
+// 100 columns are not a multiple of 32: the last tile is partial and its
+// vectors are masked.
 // CHECK-LABEL: func.func @matmul(
 // CHECK:         scf.forall (%{{.*}}) = (0) to (64) step (16)
 // CHECK:           scf.for %{{.*}} = %c0 to %c16 step %c8
-// CHECK:             scf.for %{{.*}} = %c0 to %c100 step %c16
+// CHECK:             scf.for %{{.*}} = %c0 to %c100 step %c32
 // CHECK:               scf.for %{{.*}} = %c0 to %c48 step %c1
 // CHECK:                 vector.create_mask
-// CHECK:                 vector.mask %{{.*}} { vector.transfer_read {{.*}} vector<8x16x1xf32>
+// CHECK:                 vector.mask %{{.*}} { vector.transfer_read {{.*}} vector<8x32x1xf32>
 // CHECK-NOT:     = linalg.matmul
 func.func @matmul(%a: tensor<64x48xf32>, %b: tensor<48x100xf32>,
                   %c: tensor<64x100xf32>) -> tensor<64x100xf32> {
-  // expected-remark @below {{vectorized linalg.matmul with vector sizes [8, 16, 1]}}
+  // expected-remark @below {{vectorized linalg.matmul with vector sizes [8, 32, 1]}}
   %0 = linalg.matmul ins(%a, %b : tensor<64x48xf32>, tensor<48x100xf32>)
                      outs(%c : tensor<64x100xf32>) -> tensor<64x100xf32>
   return %0 : tensor<64x100xf32>
@@ -40,6 +41,33 @@ module attributes {transform.with_named_sequence} {
 // Dynamic sizes: the tiles are bounded, so the vectors are too (masked).
 // The row reduction vectorizes along the rows of the output (16) and 16
 // steps of the reduction.
+// A large contraction also gets cache blocks of 256 columns and 256 steps
+// of the reduction between the thread tile and the register tile.
+// CHECK-LABEL: func.func @matmul_blocked(
+// CHECK:         scf.forall (%{{.*}}) = (0) to (512) step (128)
+// CHECK:           scf.for %{{.*}} = %c0 to %c1024 step %c256
+// CHECK:             scf.for %{{.*}} = %c0 to %c768 step %c256
+// CHECK:               scf.for %{{.*}} step %c8
+// CHECK:                 scf.for %{{.*}} step %c32
+// CHECK:                   scf.for %{{.*}} step %c1
+func.func @matmul_blocked(%a: tensor<512x768xf32>, %b: tensor<768x1024xf32>,
+                          %c: tensor<512x1024xf32>) -> tensor<512x1024xf32> {
+  %0 = linalg.matmul ins(%a, %b : tensor<512x768xf32>, tensor<768x1024xf32>)
+                     outs(%c : tensor<512x1024xf32>) -> tensor<512x1024xf32>
+  return %0 : tensor<512x1024xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %ops = transform.structured.match ops{["linalg.matmul"]} in %root
+      : (!transform.any_op) -> !transform.any_op
+    %tiled, %loops = transform.loom.auto_tile %ops
+      : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
 // CHECK-LABEL: func.func @reduce_rows(
 // CHECK:         scf.forall
 // CHECK:           scf.for
