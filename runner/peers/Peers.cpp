@@ -45,8 +45,8 @@ void sgemm(Library library, int64_t m, int64_t n, int64_t k, const float *a,
       fail("dnnl_sgemm", "failed");
     return;
   }
-  cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, m, n, k, 1.0f, a,
-              lda, b, ldb, 1.0f, c, ldc);
+  cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, m, n, k, 1.0f, a, lda,
+              b, ldb, 1.0f, c, ldc);
 }
 
 template <typename T>
@@ -65,8 +65,7 @@ void matmul(Library library, Matrix *a, Matrix *b, Matrix *c,
   if (a->sizes[0] != m || b->sizes[0] != k || b->sizes[1] != n)
     fail(function, "operand shapes do not form a matmul");
   sgemm(library, m, n, k, a->data + a->offset, a->strides[0],
-        b->data + b->offset, b->strides[0], c->data + c->offset,
-        c->strides[0]);
+        b->data + b->offset, b->strides[0], c->data + c->offset, c->strides[0]);
 }
 
 void batchMatmul(Library library, Batch *a, Batch *b, Batch *c,
@@ -81,16 +80,15 @@ void batchMatmul(Library library, Batch *a, Batch *b, Batch *c,
     fail(function, "operand shapes do not form a batch_matmul");
   for (int64_t i = 0; i < batch; ++i)
     sgemm(library, m, n, k, a->data + a->offset + i * a->strides[0],
-          a->strides[1], b->data + b->offset + i * b->strides[0],
-          b->strides[1], c->data + c->offset + i * c->strides[0],
-          c->strides[1]);
+          a->strides[1], b->data + b->offset + i * b->strides[0], b->strides[1],
+          c->data + c->offset + i * c->strides[0], c->strides[1]);
 }
 
 /// conv_2d_nhwc_hwcf with unit strides and dilations as im2col + sgemm: for
 /// each image, the [OH * OW, KH * KW * C] patch matrix times the filter as a
 /// [KH * KW * C, F] matrix, accumulated into the [OH * OW, F] output.
-void conv2DNhwcHwcf(Library library, Image *input, Image *filter,
-                    Image *output, const char *function) {
+void conv2DNhwcHwcf(Library library, Image *input, Image *filter, Image *output,
+                    const char *function) {
   int64_t n = output->sizes[0], oh = output->sizes[1], ow = output->sizes[2],
           f = output->sizes[3];
   int64_t h = input->sizes[1], w = input->sizes[2], c = input->sizes[3];
@@ -108,17 +106,16 @@ void conv2DNhwcHwcf(Library library, Image *input, Image *filter,
   int64_t depth = kh * kw * c;
   patches.resize(oh * ow * depth);
   for (int64_t image = 0; image < n; ++image) {
-    const float *in =
-        input->data + input->offset + image * input->strides[0];
+    const float *in = input->data + input->offset + image * input->strides[0];
     for (int64_t y = 0; y < oh; ++y)
       for (int64_t x = 0; x < ow; ++x) {
         float *row = patches.data() + (y * ow + x) * depth;
         for (int64_t dy = 0; dy < kh; ++dy)
           for (int64_t dx = 0; dx < kw; ++dx)
             for (int64_t ch = 0; ch < c; ++ch)
-              *row++ = in[(y + dy) * input->strides[1] +
-                          (x + dx) * input->strides[2] +
-                          ch * input->strides[3]];
+              *row++ =
+                  in[(y + dy) * input->strides[1] +
+                     (x + dx) * input->strides[2] + ch * input->strides[3]];
       }
     sgemm(library, oh * ow, f, depth, patches.data(), depth,
           filter->data + filter->offset, f,
@@ -151,12 +148,10 @@ void _mlir_ciface_loom_openblas_matmul_f32(Matrix *a, Matrix *b, Matrix *c) {
 void _mlir_ciface_loom_onednn_batch_matmul_f32(Batch *a, Batch *b, Batch *c) {
   batchMatmul(Library::OneDNN, a, b, c, "loom_onednn_batch_matmul_f32");
 }
-void _mlir_ciface_loom_openblas_batch_matmul_f32(Batch *a, Batch *b,
-                                                 Batch *c) {
+void _mlir_ciface_loom_openblas_batch_matmul_f32(Batch *a, Batch *b, Batch *c) {
   batchMatmul(Library::OpenBLAS, a, b, c, "loom_openblas_batch_matmul_f32");
 }
-void _mlir_ciface_loom_onednn_conv_2d_nhwc_hwcf_f32(Image *input,
-                                                    Image *filter,
+void _mlir_ciface_loom_onednn_conv_2d_nhwc_hwcf_f32(Image *input, Image *filter,
                                                     Image *output) {
   conv2DNhwcHwcf(Library::OneDNN, input, filter, output,
                  "loom_onednn_conv_2d_nhwc_hwcf_f32");
