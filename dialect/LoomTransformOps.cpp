@@ -127,6 +127,8 @@ loom::AutoTileOp::apply(transform::TransformRewriter &rewriter,
       continue;
     }
     AutoTilePlan plan = computeAutoTilePlan(tileable, getVectorBytes());
+    if (getSerial())
+      plan.threadTileSizes.assign(plan.threadTileSizes.size(), 0);
     std::string reason;
     FailureOr<AutoTileResult> tiled =
         tileWithPlan(rewriter, tileable, plan, reason);

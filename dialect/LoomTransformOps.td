@@ -189,6 +189,9 @@ def AutoTileOp : Loom_TransformOp<"auto_tile",
          last parallel loop, or the last loop), up to W of the innermost
          other reduction loop, 1 for all other loops.
 
+    With `serial`, level 1 is left out: for ops that a schedule already put
+    inside its own `scf.forall` (a thread tile with fused producers).
+
     A loop that fits in its tile is not tiled, and a static loop gets the
     largest tile size that divides it when that is at least half the
     target, so tiles stay static where they can; elsewhere the last tile is
@@ -211,11 +214,12 @@ def AutoTileOp : Loom_TransformOp<"auto_tile",
 
   let arguments = (ins
     TransformHandleTypeInterface:$target,
-    DefaultValuedAttr<ConfinedAttr<I64Attr, [IntPositive]>, "64">:$vector_bytes);
+    DefaultValuedAttr<ConfinedAttr<I64Attr, [IntPositive]>, "64">:$vector_bytes,
+    UnitAttr:$serial);
   let results = (outs TransformHandleTypeInterface:$tiled,
                       TransformHandleTypeInterface:$loops);
   let assemblyFormat = [{
-    $target (`vector_bytes` `=` $vector_bytes^)?
+    $target (`vector_bytes` `=` $vector_bytes^)? (`serial` $serial^)?
     attr-dict `:` functional-type(operands, results)
   }];
 }

@@ -31,7 +31,9 @@
 // never fails on a valid payload.
 module attributes {transform.with_named_sequence} {
 
-  transform.named_sequence @__transform_main(
+  // Private: when this file is a library (--schedule-lib), the schedule that
+  // includes it has its own entry point.
+  transform.named_sequence private @__transform_main(
       %root: !transform.any_op {transform.readonly}) {
     transform.include @loom_default failures(propagate) (%root)
       : (!transform.any_op) -> ()
@@ -78,7 +80,16 @@ module attributes {transform.with_named_sequence} {
       : (!transform.any_op) -> !transform.any_op
     %tiled, %loops = transform.loom.auto_tile %ops
       : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.include @loom_default_finish failures(propagate) (%root)
+      : (!transform.any_op) -> ()
+    transform.yield
+  }
 
+  // Steps 2 (peeling) to 5 of the default schedule, for payloads that are
+  // already tiled: a schedule that tiles (and fuses) in its own way can
+  // finish with this (schedules/matmul_bias_relu/schedule.mlir does).
+  transform.named_sequence @loom_default_finish(
+      %root: !transform.any_op {transform.readonly}) {
     // Partial tiles (sizes that are not multiples of the tiles) go to
     // remainder loops, so that the main loops have static tiles and need no
     // masks.
