@@ -1,0 +1,32 @@
+// relu(A * B + bias), f32, 1024 x 1024 x 1024: a matmul with its epilogue (a bias
+// per column, then ReLU). Destination-passing style: the result is written
+// into %C, a memref the caller owns.
+//
+//   build/bin/loom run schedules/matmul_bias_relu/matmul_bias_relu_1024.mlir \
+//     --schedule schedules/matmul_bias_relu/schedule.mlir \
+//     --schedule-lib schedules/lib/default.mlir
+func.func @matmul_bias_relu(%A: tensor<1024x1024xf32>, %B: tensor<1024x1024xf32>,
+                            %bias: tensor<1024xf32>, %C: memref<1024x1024xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %empty = tensor.empty() : tensor<1024x1024xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%empty : tensor<1024x1024xf32>)
+    -> tensor<1024x1024xf32>
+  %mm = linalg.matmul ins(%A, %B : tensor<1024x1024xf32>, tensor<1024x1024xf32>)
+                      outs(%init : tensor<1024x1024xf32>) -> tensor<1024x1024xf32>
+  %c = bufferization.to_tensor %C restrict writable
+    : memref<1024x1024xf32> to tensor<1024x1024xf32>
+  %r = linalg.generic {
+      indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (j)>,
+                       affine_map<(i, j) -> (i, j)>],
+      iterator_types = ["parallel", "parallel"]}
+      ins(%mm, %bias : tensor<1024x1024xf32>, tensor<1024xf32>)
+      outs(%c : tensor<1024x1024xf32>) {
+  ^bb0(%x: f32, %b: f32, %o: f32):
+    %sum = arith.addf %x, %b : f32
+    %relu = arith.maximumf %sum, %zero : f32
+    linalg.yield %relu : f32
+  } -> tensor<1024x1024xf32>
+  bufferization.materialize_in_destination %r in restrict writable %C
+    : (tensor<1024x1024xf32>, memref<1024x1024xf32>) -> ()
+  return
+}
