@@ -20,10 +20,13 @@ import sys
 
 # (kernel, payload relative to schedules/, Loom's schedule, its libraries,
 #  thread counts). Loom's schedule is the kernel's own where it applies
-# (matmul: sizes multiple of its tiles) and schedules/lib/default.mlir
-# elsewhere.
+# (matmul: sizes multiple of its tiles; matmul + bias + ReLU) and
+# schedules/lib/default.mlir elsewhere. The peers compute the matmul of
+# matmul + bias + ReLU and leave the epilogue to the plain lowering (loops
+# LLVM vectorizes).
 MATMUL = ("matmul/schedule.mlir", ["lib/vector.mlir"])
 DEFAULT = ("lib/default.mlir", [])
+FUSED = ("matmul_bias_relu/schedule.mlir", ["lib/default.mlir"])
 KERNELS = [
     ("matmul_256", "matmul/matmul_256.mlir", MATMUL, [1, 2]),
     ("matmul_512", "matmul/matmul_512.mlir", MATMUL, [1, 2]),
@@ -31,7 +34,13 @@ KERNELS = [
     ("matmul_2048", "matmul/matmul_2048.mlir", MATMUL, [1, 2]),
     ("matmul_1000", "matmul/matmul_1000.mlir", DEFAULT, [1, 2]),
     ("matmul_4096x64x4096", "matmul/matmul_4096x64x4096.mlir", DEFAULT, [1, 2]),
-    ("matmul_64x4096x4096", "matmul/matmul_64x4096x4096.mlir", MATMUL, [1, 2]),
+    ("matmul_64x4096x4096", "matmul/matmul_64x4096x4096.mlir", DEFAULT, [1, 2]),
+    ("matmul_bias_relu_256", "matmul_bias_relu/matmul_bias_relu_256.mlir", FUSED,
+     [1, 2]),
+    ("matmul_bias_relu_1024", "matmul_bias_relu/matmul_bias_relu_1024.mlir", FUSED,
+     [1, 2]),
+    ("matmul_bias_relu_2048", "matmul_bias_relu/matmul_bias_relu_2048.mlir", FUSED,
+     [1, 2]),
     ("batch_matmul_8x512", "batch_matmul/batch_matmul.mlir", DEFAULT, [1]),
     ("conv_56x56x64", "conv/conv_56x56x64.mlir", DEFAULT, [1]),
     ("conv_28x28x128", "conv/conv_28x28x128.mlir", DEFAULT, [1]),
@@ -55,6 +64,10 @@ def cmd_suite(args):
                     benchmark["schedule_libs"] = [f"../{l}" for l in lib]
                 if t != 1:
                     benchmark["threads"] = t
+                    # Blocks of 64 rows: 256 rows would leave one block, and
+                    # one thread idle, at 256.
+                    if who == "loom" and kernel == "matmul_bias_relu_256":
+                        benchmark["knobs"] = {"block_rows": 64}
                 benchmarks.append(benchmark)
     suite = {
         "name": "peers",
