@@ -10,6 +10,8 @@
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -203,6 +205,15 @@ void loom::VectorizeOp::getEffects(
   transform::modifiesPayload(effects);
 }
 
+//===----------------------------------------------------------------------===//
+// ApplyMathPolynomialApproximationPatternsOp
+//===----------------------------------------------------------------------===//
+
+void loom::ApplyMathPolynomialApproximationPatternsOp::populatePatterns(
+    RewritePatternSet &patterns) {
+  populateMathPolynomialApproximationPatterns(patterns);
+}
+
 namespace {
 /// The extension that injects Loom's ops into the transform dialect.
 class LoomTransformExtension
@@ -215,6 +226,7 @@ public:
   void init() {
     declareGeneratedDialect<affine::AffineDialect>();
     declareGeneratedDialect<linalg::LinalgDialect>();
+    declareGeneratedDialect<math::MathDialect>();
     declareGeneratedDialect<scf::SCFDialect>();
     declareGeneratedDialect<tensor::TensorDialect>();
     declareGeneratedDialect<vector::VectorDialect>();

@@ -279,4 +279,35 @@ def VectorizeOp : Loom_TransformOp<"vectorize",
   }];
 }
 
+def ApplyMathPolynomialApproximationPatternsOp : Op<Transform_Dialect,
+    "apply_patterns.loom.math_polynomial_approximation",
+    [DeclareOpInterfaceMethods<PatternDescriptorOpInterface>]> {
+  let cppNamespace = "::mlir::loom";
+  let summary = "Rewrite exp, log, tanh, erf, ... as polynomials that vectorize";
+  let description = [{
+    Inside `transform.apply_patterns`: upstream's
+    `populateMathPolynomialApproximationPatterns`, which rewrites `math.exp`,
+    `expm1`, `log`, `log1p`, `log2`, `tanh`, `erf`, `atan`, `atan2`, `sin`,
+    `cos`, `asin`, `acos` and `cbrt` of f32 (and of vectors of f32) into
+    polynomial approximations built from arithmetic ops. On vectors, they
+    run as vector instructions, where the math lowering would call libm once
+    per element. Upstream has the patterns but no pass or transform op for
+    them.
+
+    The results are approximations (within a few ulp for exp and log, see
+    upstream's tests): a schedule that uses them trades that for speed, and
+    `loom run`'s reference check (against libm) says whether the error stays
+    inside the tolerance.
+
+    #### Example
+
+    ```mlir
+    transform.apply_patterns to %func {
+      transform.apply_patterns.loom.math_polynomial_approximation
+    } : !transform.any_op
+    ```
+  }];
+  let assemblyFormat = "attr-dict";
+}
+
 #endif // LOOM_DIALECT_LOOMTRANSFORMOPS_TD
