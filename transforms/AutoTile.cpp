@@ -28,32 +28,22 @@ int64_t getWidestElementBytes(Operation *op) {
   return widest;
 }
 
-/// A tile of at most `target` iterations (a power of two) for a loop of
-/// `range` (dynamic or not): 0 (whole loop) when the loop fits, else half the
-/// target when that divides the range and the target does not (so that tiles
-/// stay static), else the target (the last tile is partial and gets masked).
-int64_t chooseTile(int64_t range, int64_t target) {
+/// A tile of at most `target` iterations for a loop of `range` (dynamic or
+/// not): 0 (whole loop) when the loop fits; else, so that tiles stay static,
+/// a divisor of the range from half the target up: for vector lanes
+/// (`anyDivisor` false) only the target or its half, for loops that are
+/// unrolled (the output columns of a 1-D convolution, which the vectorizer
+/// cannot mask) any; else the target (the last tile is partial).
+int64_t chooseTile(int64_t range, int64_t target, bool anyDivisor = false) {
   if (ShapedType::isDynamic(range))
     return target;
   if (range <= target)
     return 0;
-  if (range % target != 0 && target % 2 == 0 && range % (target / 2) == 0)
-    return target / 2;
-  return target;
-}
-
-/// For loops that are unrolled rather than made vector lanes (the output
-/// columns of a 1-D convolution): any divisor of the range from half the
-/// target up, so that tiles stay static (the vectorizer cannot mask
-/// convolutions), else the target.
-int64_t chooseUnrolledTile(int64_t range, int64_t target) {
-  if (ShapedType::isDynamic(range))
-    return target;
-  if (range <= target)
-    return 0;
-  for (int64_t divisor = target; 2 * divisor >= target; --divisor)
-    if (range % divisor == 0)
+  for (int64_t divisor = target; 2 * divisor >= target; --divisor) {
+    bool candidate = anyDivisor || divisor == target || 2 * divisor == target;
+    if (candidate && range % divisor == 0)
       return divisor;
+  }
   return target;
 }
 
@@ -81,7 +71,7 @@ void planConvolution(const linalg::ConvolutionDimensions &dims,
     return *llvm::max_element(group);
   };
   if (std::optional<unsigned> ow = lastOf(dims.outputImage))
-    tiles[*ow] = chooseUnrolledTile(ranges[*ow], 8);
+    tiles[*ow] = chooseTile(ranges[*ow], 8, /*anyDivisor=*/true);
   // Output channels: two vectors (8 x 2 accumulators with the 8 columns).
   if (std::optional<unsigned> f = lastOf(dims.outputChannel))
     tiles[*f] = chooseTile(ranges[*f], 2 * vectorLanes);
@@ -256,30 +246,22 @@ FailureOr<AutoTileResult> tileWithPlan(RewriterBase &rewriter,
     result.tiledOp = tiled->tiledOps.back();
     result.forallOp = tiled->loops.front();
   }
-  if (!plan.cacheTileSizes.empty() && !isUntiled(plan.cacheTileSizes)) {
+  // The scf.for levels: cache blocks (if any), then vector tiles. When one
+  // fails, the levels above stay: the op is still correct, only less finely
+  // tiled.
+  std::pair<ArrayRef<int64_t>, StringRef> levels[] = {
+      {plan.cacheTileSizes, "tiling to cache blocks failed"},
+      {plan.loopTileSizes, "tiling to scf.for failed"}};
+  for (auto [sizes, failure] : levels) {
+    if (sizes.empty() || isUntiled(sizes))
+      continue;
     auto inner = dyn_cast<TilingInterface>(result.tiledOp);
-    FailureOr<scf::SCFTilingResult> tiled = failure();
+    FailureOr<scf::SCFTilingResult> tiled = mlir::failure();
     if (inner)
-      tiled = tileLevel(rewriter, inner, plan.cacheTileSizes,
+      tiled = tileLevel(rewriter, inner, sizes,
                         scf::SCFTilingOptions::LoopType::ForOp);
     if (failed(tiled)) {
-      reason = "tiling to cache blocks failed";
-      return result;
-    }
-    result.tiledOp = tiled->tiledOps.back();
-    for (LoopLikeOpInterface loop : tiled->loops)
-      result.forOps.push_back(loop);
-  }
-  if (!isUntiled(plan.loopTileSizes)) {
-    auto inner = dyn_cast<TilingInterface>(result.tiledOp);
-    FailureOr<scf::SCFTilingResult> tiled = failure();
-    if (inner)
-      tiled = tileLevel(rewriter, inner, plan.loopTileSizes,
-                        scf::SCFTilingOptions::LoopType::ForOp);
-    if (failed(tiled)) {
-      // The scf.forall level stays: the op is still correct, only less
-      // finely tiled.
-      reason = "tiling to scf.for failed";
+      reason = failure.str();
       return result;
     }
     result.tiledOp = tiled->tiledOps.back();
