@@ -9,7 +9,9 @@
 #include <atomic>
 #include <csignal>
 #include <cstring>
+#include <memory>
 #include <mutex>
+#include <signal.h>
 #include <string>
 #include <unistd.h>
 
@@ -48,13 +50,44 @@ void onFatalError(void *, const char *reason, bool) {
 }
 } // namespace
 
+/// A stack overflow leaves no stack for the signal handler: without an
+/// alternate stack, the kernel kills the process instead of running it.
+/// Each thread that runs guarded code gets one (it lives as long as the
+/// thread; sigaltstack is per thread).
+void ensureAlternateSignalStack() {
+  thread_local bool installed = false;
+  if (installed)
+    return;
+  installed = true;
+  stack_t current;
+  if (sigaltstack(nullptr, &current) == 0 && !(current.ss_flags & SS_DISABLE))
+    return; // The thread already has one (LLVM installs one for its own).
+  static constexpr size_t size = 256 * 1024;
+  thread_local std::unique_ptr<char[]> memory(new char[size]);
+  stack_t stack;
+  stack.ss_sp = memory.get();
+  stack.ss_size = size;
+  stack.ss_flags = 0;
+  sigaltstack(&stack, nullptr);
+}
+
 void enableCrashRecovery() {
   static std::once_flag once;
   std::call_once(once, [] {
     llvm::sys::AddSignalHandler(onUnrecoverableCrash, nullptr);
     llvm::install_fatal_error_handler(onFatalError, nullptr);
     llvm::CrashRecoveryContext::Enable();
+    // CrashRecoveryContext's handlers run on the stack that faulted; for a
+    // stack overflow, they must run on the alternate stack.
+    for (int signal : {SIGSEGV, SIGBUS}) {
+      struct sigaction action;
+      if (sigaction(signal, nullptr, &action) == 0) {
+        action.sa_flags |= SA_ONSTACK;
+        sigaction(signal, &action, nullptr);
+      }
+    }
   });
+  ensureAlternateSignalStack();
 }
 
 static const char *getSignalName(int signal) {
