@@ -6,8 +6,9 @@
 //   loom run matmul.mlir --schedule schedules/lib/onednn.mlir
 //
 // Each op is generalized and marked with a library_call, which the lowering
-// (loom-lower-library-calls) turns into a call. Convolutions run as im2col +
-// sgemm. Other ops are left to the plain lowering.
+// (loom-lower-library-calls) turns into a call. Matmuls call dnnl_sgemm,
+// convolutions oneDNN's convolution primitive. Other ops are left to the
+// plain lowering.
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(
       %root: !transform.any_op {transform.readonly}) {
