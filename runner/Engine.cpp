@@ -6,6 +6,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
+#include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/IR/Module.h"
@@ -15,6 +16,8 @@
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/TargetParser/Host.h"
+
+#include <dlfcn.h>
 
 #include <algorithm>
 #include <cstdlib>
@@ -134,6 +137,29 @@ Kernel::compile(ModuleOp llvmModule, llvm::StringRef name,
     return llvm::Error::success();
   };
 
+  // A function of the module named like a symbol of the process (a kernel
+  // called powf or expf) would interpose on it: the code LLVM emits for
+  // llvm.pow would call the kernel instead of libm's powf, recursively.
+  // Such functions get a name of their own.
+  std::string entryName = name.str();
+  {
+    SymbolTable symbols(llvmModule);
+    SmallVector<LLVM::LLVMFuncOp> clashing;
+    for (auto func : llvmModule.getOps<LLVM::LLVMFuncOp>())
+      if (!func.isExternal() &&
+          dlsym(RTLD_DEFAULT, func.getName().str().c_str()))
+        clashing.push_back(func);
+    for (LLVM::LLVMFuncOp func : clashing) {
+      std::string renamed = (func.getName() + "_loom_kernel").str();
+      if (func.getName() == name)
+        entryName = renamed;
+      if (failed(symbols.rename(func, renamed)))
+        return makeError(ExitCode::CompileFailure,
+                         "cannot rename @" + func.getName().str() +
+                             ", whose name is taken by the C library");
+    }
+  }
+
   // What the module calls outside itself decides the libraries: the OpenMP
   // runtime for OpenMP regions, libLoomPeers for library calls.
   bool usesOpenMP = false;
@@ -177,7 +203,7 @@ Kernel::compile(ModuleOp llvmModule, llvm::StringRef name,
   kernel->engine = std::move(*engine);
 
   // The lookup materializes (optimizes and compiles) the module.
-  auto packed = kernel->engine->lookupPacked(name);
+  auto packed = kernel->engine->lookupPacked(entryName);
   if (!packed)
     return fail("cannot find the compiled function @" + name,
                 packed.takeError());

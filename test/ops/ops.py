@@ -249,8 +249,7 @@ def elementwise(s):
 
     def unary(op, elt="f32", positive=False):
         ty = t([E, EN], elt)
-        # The type in every name: a kernel named like a libm function
-        # (powf) would be called by the code that wants libm's.
+        # The element type in every name (exp_f32, exp_f16).
         name = f"{op}_{elt}"
         if positive:
             # |a| + 1 first, so that the op stays in its real domain.
