@@ -88,24 +88,45 @@ void batchMatmul(Library library, Batch *a, Batch *b, Batch *c,
           c->data + c->offset + i * c->strides[0], c->strides[1]);
 }
 
+/// The sizes of a conv_2d_nhwc_hwcf whose operands are `input`, `filter` and
+/// `output`; fails unless strides and dilations are 1 (the only kind the
+/// functions here implement: the generic op no longer says which it was, but
+/// the output size gives it away).
+struct ConvShape {
+  int64_t n, h, w, c, kh, kw, f, oh, ow;
+};
+ConvShape getConvShape(const Image &input, const Image &filter,
+                       const Image &output, const char *function) {
+  ConvShape shape{input.sizes[0],  input.sizes[1],  input.sizes[2],
+                  input.sizes[3],  filter.sizes[0], filter.sizes[1],
+                  output.sizes[3], output.sizes[1], output.sizes[2]};
+  if (output.sizes[0] != shape.n || filter.sizes[2] != shape.c ||
+      filter.sizes[3] != shape.f || shape.oh != shape.h - shape.kh + 1 ||
+      shape.ow != shape.w - shape.kw + 1)
+    fail(function, "only unit strides and dilations are supported");
+  return shape;
+}
+
+bool isContiguous(const Image &image) {
+  int64_t stride = 1;
+  for (int dim = 3; dim >= 0; --dim) {
+    if (image.strides[dim] != stride)
+      return false;
+    stride *= image.sizes[dim];
+  }
+  return true;
+}
+
 /// conv_2d_nhwc_hwcf with unit strides and dilations as im2col + sgemm (for
 /// OpenBLAS, which has no convolution): for
 /// each image, the [OH * OW, KH * KW * C] patch matrix times the filter as a
 /// [KH * KW * C, F] matrix, accumulated into the [OH * OW, F] output.
 void conv2DNhwcHwcf(Library library, Image *input, Image *filter, Image *output,
                     const char *function) {
-  int64_t n = output->sizes[0], oh = output->sizes[1], ow = output->sizes[2],
-          f = output->sizes[3];
-  int64_t h = input->sizes[1], w = input->sizes[2], c = input->sizes[3];
-  int64_t kh = filter->sizes[0], kw = filter->sizes[1];
-  if (input->sizes[0] != n || filter->sizes[2] != c || filter->sizes[3] != f ||
-      oh != h - kh + 1 || ow != w - kw + 1)
-    fail(function, "only unit strides and dilations are supported");
+  auto [n, h, w, c, kh, kw, f, oh, ow] =
+      getConvShape(*input, *filter, *output, function);
   // Filter and output as matrices need their rows contiguous.
-  if (filter->strides[3] != 1 || filter->strides[2] != f ||
-      filter->strides[1] != c * f || filter->strides[0] != kw * c * f ||
-      output->strides[3] != 1 || output->strides[2] != f ||
-      output->strides[1] != ow * f)
+  if (!isContiguous(*filter) || !isContiguous(*output))
     fail(function, "filter and output must be contiguous");
   thread_local std::vector<float> patches;
   int64_t depth = kh * kw * c;
@@ -136,23 +157,9 @@ void conv2DNhwcHwcf(Library library, Image *input, Image *filter, Image *output,
 void oneDNNConv2DNhwcHwcf(Image *input, Image *filter, Image *output,
                           const char *function) {
   using namespace dnnl;
-  int64_t n = output->sizes[0], oh = output->sizes[1], ow = output->sizes[2],
-          f = output->sizes[3];
-  int64_t h = input->sizes[1], w = input->sizes[2], c = input->sizes[3];
-  int64_t kh = filter->sizes[0], kw = filter->sizes[1];
-  if (input->sizes[0] != n || filter->sizes[2] != c || filter->sizes[3] != f ||
-      oh != h - kh + 1 || ow != w - kw + 1)
-    fail(function, "only unit strides and dilations are supported");
-  auto contiguous = [](const Image &image) {
-    int64_t stride = 1;
-    for (int dim = 3; dim >= 0; --dim) {
-      if (image.strides[dim] != stride)
-        return false;
-      stride *= image.sizes[dim];
-    }
-    return true;
-  };
-  if (!contiguous(*input) || !contiguous(*filter) || !contiguous(*output))
+  auto [n, h, w, c, kh, kw, f, oh, ow] =
+      getConvShape(*input, *filter, *output, function);
+  if (!isContiguous(*input) || !isContiguous(*filter) || !isContiguous(*output))
     fail(function, "operands must be contiguous");
 
   struct Convolution {
