@@ -121,8 +121,8 @@ bool isContiguous(const Image &image) {
 /// OpenBLAS, which has no convolution): for
 /// each image, the [OH * OW, KH * KW * C] patch matrix times the filter as a
 /// [KH * KW * C, F] matrix, accumulated into the [OH * OW, F] output.
-void conv2DNhwcHwcf(Library library, Image *input, Image *filter, Image *output,
-                    const char *function) {
+void openBLASConv2DNhwcHwcf(Image *input, Image *filter, Image *output,
+                            const char *function) {
   auto [n, h, w, c, kh, kw, f, oh, ow] =
       getConvShape(*input, *filter, *output, function);
   // Filter and output as matrices need their rows contiguous.
@@ -143,7 +143,7 @@ void conv2DNhwcHwcf(Library library, Image *input, Image *filter, Image *output,
                   in[(y + dy) * input->strides[1] +
                      (x + dx) * input->strides[2] + ch * input->strides[3]];
       }
-    sgemm(library, oh * ow, f, depth, patches.data(), depth,
+    sgemm(Library::OpenBLAS, oh * ow, f, depth, patches.data(), depth,
           filter->data + filter->offset, f,
           output->data + output->offset + image * output->strides[0], f);
   }
@@ -244,8 +244,8 @@ void _mlir_ciface_loom_onednn_conv_2d_nhwc_hwcf_f32(Image *input, Image *filter,
 void _mlir_ciface_loom_openblas_conv_2d_nhwc_hwcf_f32(Image *input,
                                                       Image *filter,
                                                       Image *output) {
-  conv2DNhwcHwcf(Library::OpenBLAS, input, filter, output,
-                 "loom_openblas_conv_2d_nhwc_hwcf_f32");
+  openBLASConv2DNhwcHwcf(input, filter, output,
+                         "loom_openblas_conv_2d_nhwc_hwcf_f32");
 }
 
 } // extern "C"
