@@ -7,6 +7,8 @@
 #include "dialect/LoomTransformOps.h"
 
 #include "transforms/AutoTile.h"
+#include "transforms/Destinations.h"
+#include "transforms/Reciprocal.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -214,6 +216,24 @@ void loom::ApplyMathPolynomialApproximationPatternsOp::populatePatterns(
   populateMathPolynomialApproximationPatterns(patterns);
 }
 
+//===----------------------------------------------------------------------===//
+// ApplyReuseProducerDestinationPatternsOp
+//===----------------------------------------------------------------------===//
+
+void loom::ApplyReuseProducerDestinationPatternsOp::populatePatterns(
+    RewritePatternSet &patterns) {
+  populateReuseProducerDestinationPatterns(patterns);
+}
+
+//===----------------------------------------------------------------------===//
+// ApplyReciprocalDivisionPatternsOp
+//===----------------------------------------------------------------------===//
+
+void loom::ApplyReciprocalDivisionPatternsOp::populatePatterns(
+    RewritePatternSet &patterns) {
+  populateReciprocalDivisionPatterns(patterns);
+}
+
 namespace {
 /// The extension that injects Loom's ops into the transform dialect.
 class LoomTransformExtension
@@ -225,6 +245,7 @@ public:
 
   void init() {
     declareGeneratedDialect<affine::AffineDialect>();
+    declareGeneratedDialect<arith::ArithDialect>();
     declareGeneratedDialect<linalg::LinalgDialect>();
     declareGeneratedDialect<math::MathDialect>();
     declareGeneratedDialect<scf::SCFDialect>();

@@ -310,4 +310,64 @@ def ApplyMathPolynomialApproximationPatternsOp : Op<Transform_Dialect,
   let assemblyFormat = "attr-dict";
 }
 
+def ApplyReuseProducerDestinationPatternsOp : Op<Transform_Dialect,
+    "apply_patterns.loom.reuse_producer_destination",
+    [DeclareOpInterfaceMethods<PatternDescriptorOpInterface>]> {
+  let cppNamespace = "::mlir::loom";
+  let summary = "Let an elementwise op update its producer's result in place";
+  let description = [{
+    Inside `transform.apply_patterns`: when an all-parallel linalg op on
+    tensors does not read its destination (`outs`), and one of its inputs
+    was computed by an op into that same destination (same type and
+    indexing map), the op's destination becomes that input. What is
+    computed does not change; bufferization can then write the op's result
+    over its input in place.
+
+    Without it, both ops write one buffer while the second still reads what
+    the first wrote there, and one-shot bufferization gives one of them a
+    new buffer and a copy. The decomposition of `linalg.softmax` is the
+    common case: `exp(x - max)` and the division by the sum both write the
+    softmax's destination; after the rewrite, the division overwrites the
+    exponentials (see `schedules/softmax/schedule.mlir`).
+
+    #### Example
+
+    ```mlir
+    transform.apply_patterns to %func {
+      transform.apply_patterns.loom.reuse_producer_destination
+    } : !transform.any_op
+    ```
+  }];
+  let assemblyFormat = "attr-dict";
+}
+
+def ApplyReciprocalDivisionPatternsOp : Op<Transform_Dialect,
+    "apply_patterns.loom.reciprocal_division",
+    [DeclareOpInterfaceMethods<PatternDescriptorOpInterface>]> {
+  let cppNamespace = "::mlir::loom";
+  let summary = "Divide by a broadcast divisor through its reciprocal";
+  let description = [{
+    Inside `transform.apply_patterns`: `arith.divf %x, %d` where `%d` is a
+    `vector.broadcast` of `%s` becomes `arith.mulf %x, broadcast(1.0 / %s)`.
+    One division per broadcast value replaces one per lane: the division by
+    a row's sum in a vectorized softmax, a normalization by a norm. Vector
+    divisions are several times slower than multiplications (on Zen 4,
+    `vdivps zmm` issues once every 5 cycles; `vmulps` twice per cycle).
+
+    The product can differ from the quotient by one rounding (at most
+    about 1.5 ulp instead of 0.5), which is why it is a pattern a schedule
+    chooses rather than part of the lowering. Apply it after
+    vectorization.
+
+    #### Example
+
+    ```mlir
+    transform.apply_patterns to %func {
+      transform.apply_patterns.loom.reciprocal_division
+    } : !transform.any_op
+    ```
+  }];
+  let assemblyFormat = "attr-dict";
+}
+
 #endif // LOOM_DIALECT_LOOMTRANSFORMOPS_TD

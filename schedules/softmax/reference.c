@@ -1,6 +1,6 @@
 // The C reference for the softmax schedule (docs/performance.md): softmax
 // over the rows of an n x n f32 matrix, three passes per row (max, exp and
-// sum, scale), compiled by c-reference.sh with -O3 -ffast-math and glibc's
+// sum, scale), compiled by compare.py with -O3 -ffast-math and glibc's
 // vector math library (libmvec), so that the exp loop vectorizes.
 //
 //   reference N [SECONDS]   prints the median time per call in ms
