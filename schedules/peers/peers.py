@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """The peers benchmark: every kernel of docs/performance.md with Loom's
 schedule, oneDNN and OpenBLAS, in one `loom bench` run (interleaved,
-shuffled repetitions), then a table of GFLOP/s, the ratio of Loom to the best
-peer and the fraction of the FMA peak.
+shuffled repetitions), then a table of GFLOP/s, GB/s, the ratio of Loom to
+the best peer and the fraction of the FMA peak. Softmax and the elementwise
+chain have no library peer (their C references run outside the harness,
+docs/performance.md); they are in the suite so that CI tracks them.
 
   schedules/peers/peers.py suite > schedules/suites/peers.json
       Write the suite (a test fails when the committed one is stale).
@@ -27,6 +29,8 @@ import sys
 MATMUL = ("matmul/schedule.mlir", ["lib/vector.mlir"])
 DEFAULT = ("lib/default.mlir", [])
 FUSED = ("matmul_bias_relu/schedule.mlir", ["lib/default.mlir"])
+SOFTMAX = ("softmax/schedule.mlir", ["lib/default.mlir"])
+ELEMENTWISE = ("elementwise/schedule.mlir", [])
 KERNELS = [
     ("matmul_256", "matmul/matmul_256.mlir", MATMUL, [1, 2]),
     ("matmul_512", "matmul/matmul_512.mlir", MATMUL, [1, 2]),
@@ -45,7 +49,12 @@ KERNELS = [
     ("conv_56x56x64", "conv/conv_56x56x64.mlir", DEFAULT, [1]),
     ("conv_28x28x128", "conv/conv_28x28x128.mlir", DEFAULT, [1]),
     ("conv_14x14x256", "conv/conv_14x14x256.mlir", DEFAULT, [1]),
+    ("softmax_1024", "softmax/softmax_1024.mlir", SOFTMAX, [1, 2]),
+    ("softmax_4096", "softmax/softmax_4096.mlir", SOFTMAX, [1, 2]),
+    ("elementwise_16M", "elementwise/elementwise.mlir", ELEMENTWISE, [1, 2]),
 ]
+# Kernels with no library peer: oneDNN and OpenBLAS have no schedule for them.
+LOOM_ONLY = {"softmax", "elementwise"}
 PEERS = ["onednn", "openblas"]
 
 
@@ -54,8 +63,9 @@ def cmd_suite(args):
     for kernel, payload, (schedule, libs), threads in KERNELS:
         for t in threads:
             name = kernel if t == 1 else f"{kernel}_{t}t"
-            entries = [("loom", schedule, libs)] + [
-                (peer, f"lib/{peer}.mlir", []) for peer in PEERS]
+            entries = [("loom", schedule, libs)]
+            if kernel.split("_")[0] not in LOOM_ONLY:
+                entries += [(peer, f"lib/{peer}.mlir", []) for peer in PEERS]
             for who, sched, lib in entries:
                 benchmark = {"name": f"{name}/{who}", "payload": f"../{payload}",
                              "schedule": f"../{sched}",
@@ -109,9 +119,12 @@ def cmd_table(args):
         if kernel not in rows:
             rows[kernel] = {"threads": b.get("threads", 1)}
             order.append(kernel)
-        rows[kernel][who] = b.get("gflops") if b.get("status") == "ok" else None
-    header = ["kernel", "threads", "Loom", "oneDNN", "OpenBLAS", "Loom / best peer",
-              "Loom % of peak"]
+        ok = b.get("status") == "ok"
+        rows[kernel][who] = b.get("gflops") if ok else None
+        if who == "loom":
+            rows[kernel]["gbps"] = b.get("gbps") if ok else None
+    header = ["kernel", "threads", "Loom", "Loom GB/s", "oneDNN", "OpenBLAS",
+              "Loom / best peer", "Loom % of peak"]
     lines = []
     for kernel in order:
         row = rows[kernel]
@@ -120,9 +133,11 @@ def cmd_table(args):
         ratio = f"{loom / max(peers):.2f}" if loom and peers else "-"
         percent = (f"{100 * loom / (peak * row['threads']):.0f}%"
                    if loom and peak else "-")
-        fmt = lambda v: f"{v:.1f}" if v else "failed"
-        lines.append([kernel, str(row["threads"]), fmt(loom), fmt(row.get("onednn")),
-                      fmt(row.get("openblas")), ratio, percent])
+        # "-": not run (no peer for the kernel); "failed": run, not ok.
+        fmt = lambda key: ("-" if key not in row else
+                           f"{row[key]:.1f}" if row[key] else "failed")
+        lines.append([kernel, str(row["threads"]), fmt("loom"), fmt("gbps"),
+                      fmt("onednn"), fmt("openblas"), ratio, percent])
     if args.markdown:
         print("| " + " | ".join(header) + " |")
         print("| " + " | ".join(["---"] + ["---:"] * (len(header) - 1)) + " |")
@@ -133,7 +148,7 @@ def cmd_table(args):
         for line in [header] + lines:
             print("  ".join(x.ljust(w) if i == 0 else x.rjust(w)
                             for i, (x, w) in enumerate(zip(line, widths))))
-    print(f"\nGFLOP/s (median of the repetitions); peak: "
+    print(f"\nGFLOP/s and GB/s (median of the repetitions); peak: "
           f"{f'{peak:.1f} GFLOP/s per core' if peak else 'unknown (run loom peak)'}")
     return 0
 
