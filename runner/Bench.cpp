@@ -1,6 +1,8 @@
 //===- Bench.cpp - `loom bench` as a library function ---------------------===//
 
 #include "runner/Bench.h"
+
+#include "runner/Peak.h"
 #include "runner/Run.h"
 #include "runner/Statistics.h"
 #include "runner/Status.h"
@@ -137,8 +139,14 @@ llvm::Expected<BenchResults> runSuite(const Suite &suite,
   for (auto [index, spec] : llvm::enumerate(*selected)) {
     report({"preparing", spec->name, index + 1});
     RunOptions runOptions = spec->options;
-    if (!runOptions.peakGflopsPerCore)
+    if (!runOptions.peakGflopsPerCore && options.peakGflopsPerCore) {
       runOptions.peakGflopsPerCore = options.peakGflopsPerCore;
+      runOptions.peakSource = "options";
+    }
+    if (!options.peakCachePath.empty())
+      fillPeaksFromCache(runOptions, options.peakCachePath);
+    if (!context.peakGflopsPerCore)
+      context.peakGflopsPerCore = runOptions.peakGflopsPerCore;
     runOptions.jsonPath.clear();
     runOptions.dumpIRDir.clear();
     auto run = std::make_unique<KernelRun>(runOptions, diagnostics);

@@ -37,6 +37,10 @@ struct BenchOptions {
   /// Overrides the revision found with git.
   std::optional<std::string> revision;
   std::optional<double> peakGflopsPerCore;
+  /// `loom peak`'s cache: fills the ceilings (FMA peak, bandwidth for each
+  /// benchmark's threads) that neither the option above nor the suite gives.
+  /// Empty: no cache.
+  std::string peakCachePath;
   std::function<void(const BenchProgress &)> progress;
   /// Called with the results so far after each round of repetitions, so that
   /// an interruption loses at most one round.

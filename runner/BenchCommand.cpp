@@ -4,6 +4,7 @@
 #include "runner/Commands.h"
 #include "runner/Driver.h"
 #include "runner/JsonReader.h"
+#include "runner/Peak.h"
 #include "runner/Report.h"
 #include "runner/Status.h"
 
@@ -98,7 +99,8 @@ cl::opt<std::string> revision(
 cl::opt<double> peakGflops(
     "peak-gflops-per-core", cl::value_desc("x"),
     cl::desc("Peak GFLOP/s of one core, for '% of peak' (a benchmark on T "
-             "threads is measured against T x this)"),
+             "threads is measured against T x this; default: `loom peak`'s "
+             "cache for this machine)"),
     cl::sub(getBenchCommand()), cl::cat(getBenchCategory()));
 cl::opt<bool> list("list", cl::desc("List the benchmarks and exit"),
                    cl::sub(getBenchCommand()), cl::cat(getBenchCategory()));
@@ -190,6 +192,7 @@ int runBenchCommand() {
                             "--peak-gflops-per-core must be > 0"));
     options.peakGflopsPerCore = peakGflops;
   }
+  options.peakCachePath = getDefaultPeakCachePath();
   if (!quiet && llvm::errs().is_displayed())
     options.progress = printProgress;
   // Keep what was measured even if a later round never finishes.

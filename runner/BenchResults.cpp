@@ -66,6 +66,11 @@ BenchmarkResult::getPercentOfPeak(const BenchContext &context) const {
          (*context.peakGflopsPerCore * std::max(1u, record.options.threads));
 }
 
+std::optional<Roofline> BenchmarkResult::getRoofline() const {
+  return computeRoofline(record.options, record.work, getGflops(),
+                         getGigabytesPerSecond());
+}
+
 std::string BenchmarkResult::getScheduleHash() const {
   if (!record.schedule)
     return "none";
@@ -146,6 +151,7 @@ json toJson(const BenchResults &results) {
          {"gbps", optionalToJson(benchmark.getGigabytesPerSecond())},
          {"percent_of_peak",
           optionalToJson(benchmark.getPercentOfPeak(context))},
+         {"roofline", rooflineToJson(benchmark.getRoofline())},
          {"repetitions", repetitions},
          {"record", toJson(benchmark.record)}});
   }

@@ -60,6 +60,9 @@ struct BenchmarkResult {
   std::vector<double> getRepetitionGflops() const;
   /// Percent of `peakGflopsPerCore` x threads.
   std::optional<double> getPercentOfPeak(const BenchContext &context) const;
+  /// The roofline of the median throughput, against the peaks of the
+  /// record's options (given, or from `loom peak`'s cache).
+  std::optional<Roofline> getRoofline() const;
   /// One hash of everything that decides the code apart from Loom itself:
   /// the schedule, its libraries, the entry point and the knob values.
   std::string getScheduleHash() const;

@@ -348,6 +348,21 @@ std::optional<MachinePeak> loadCachedPeak(llvm::StringRef cachePath) {
   return peak;
 }
 
+void fillPeaksFromCache(RunOptions &options, llvm::StringRef cachePath) {
+  if (options.peakGflopsPerCore && options.peakGbps)
+    return;
+  std::optional<MachinePeak> peak = loadCachedPeak(cachePath);
+  if (!peak)
+    return;
+  if (!options.peakGflopsPerCore)
+    options.peakGflopsPerCore = peak->fmaGflopsPerCore;
+  if (!options.peakGbps)
+    options.peakGbps = peak->getBandwidth(options.threads);
+  options.peakSource = options.peakSource.empty()
+                           ? cachePath.str()
+                           : options.peakSource + " and " + cachePath.str();
+}
+
 llvm::Error storePeak(const MachinePeak &peak, llvm::StringRef cachePath) {
   ordered_json cache = {{"schema", "loom-peak-cache"},
                         {"version", 1},

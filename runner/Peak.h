@@ -12,6 +12,7 @@
 #define LOOM_RUNNER_PEAK_H
 
 #include "runner/Record.h"
+#include "runner/RunOptions.h"
 
 #include "llvm/Support/Error.h"
 
@@ -63,6 +64,11 @@ llvm::Expected<MachinePeak> measurePeak(const PeakOptions &options);
 /// The cached peak of this machine in `cachePath`, if any (a missing or
 /// unreadable cache is no peak).
 std::optional<MachinePeak> loadCachedPeak(llvm::StringRef cachePath);
+/// Fills the ceilings `options` was not given (--peak-gflops, --peak-gbps)
+/// from the cached peak of this machine in `cachePath`, the bandwidth for
+/// `options.threads`, and records in `options.peakSource` where they came
+/// from. Without a cache entry, leaves `options` as it is.
+void fillPeaksFromCache(RunOptions &options, llvm::StringRef cachePath);
 /// Adds or replaces `peak` in the cache (other machines' entries are kept).
 llvm::Error storePeak(const MachinePeak &peak, llvm::StringRef cachePath);
 

@@ -99,8 +99,14 @@ std::optional<double> Roofline::getRidge() const {
 }
 
 std::optional<Roofline> Record::getRoofline() const {
-  std::optional<double> gbps = getGigabytesPerSecond();
-  if (!gbps)
+  return computeRoofline(options, work, getGflops(), getGigabytesPerSecond());
+}
+
+std::optional<Roofline> computeRoofline(const RunOptions &options,
+                                        const std::optional<WorkSummary> &work,
+                                        std::optional<double> gflops,
+                                        std::optional<double> gbps) {
+  if (!work || !gbps || work->bytes <= 0)
     return std::nullopt;
   Roofline roofline;
   roofline.intensity = work->flops / work->bytes;
@@ -121,7 +127,6 @@ std::optional<Roofline> Record::getRoofline() const {
     roofline.boundGflops = *memoryBound;
     roofline.fraction = *gbps / *roofline.memoryGbps;
   } else {
-    std::optional<double> gflops = getGflops();
     if (!gflops || !roofline.computeGflops)
       return std::nullopt;
     roofline.boundGflops = *roofline.computeGflops;
@@ -139,7 +144,7 @@ static ordered_json optionalToJson(const std::optional<T> &value) {
   return value ? ordered_json(*value) : ordered_json(nullptr);
 }
 
-static ordered_json rooflineToJson(const std::optional<Roofline> &roofline) {
+ordered_json rooflineToJson(const std::optional<Roofline> &roofline) {
   if (!roofline)
     return nullptr;
   return {{"intensity_flop_per_byte", roofline->intensity},

@@ -197,6 +197,14 @@ struct Record {
   std::optional<Roofline> getRoofline() const;
 };
 
+/// Where `gflops` and `gbps` of a kernel with `work` stand against the peaks
+/// of `options` (its threads' compute peak, its bandwidth). None without
+/// work, throughput or any peak.
+std::optional<Roofline> computeRoofline(const RunOptions &options,
+                                        const std::optional<WorkSummary> &work,
+                                        std::optional<double> gflops,
+                                        std::optional<double> gbps);
+
 /// Now, UTC, ISO 8601 ("2026-11-22T10:00:00Z").
 std::string currentTimestamp();
 
@@ -210,6 +218,8 @@ Record createRecord();
 nlohmann::ordered_json toJson(const Record &record);
 /// The "timing" object of a record (also one repetition of a bench result).
 nlohmann::ordered_json timingToJson(const TimingStats &timing);
+/// The record's "roofline" object (null for none).
+nlohmann::ordered_json rooflineToJson(const std::optional<Roofline> &roofline);
 class JsonReader;
 /// Reads what timingToJson wrote from `value`; problems go to `reader`.
 void readTiming(JsonReader &reader, const nlohmann::ordered_json &value,

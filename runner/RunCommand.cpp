@@ -337,17 +337,7 @@ static bool fillOptions(RunOptions &options) {
   if (options.peakGflopsPerCore || options.peakGbps)
     options.peakSource = "options";
   // What `loom peak` measured on this machine fills the ceilings not given.
-  if (!options.peakGflopsPerCore || !options.peakGbps) {
-    std::string cache = getDefaultPeakCachePath();
-    if (std::optional<MachinePeak> peak = loadCachedPeak(cache)) {
-      if (!options.peakGflopsPerCore)
-        options.peakGflopsPerCore = peak->fmaGflopsPerCore;
-      if (!options.peakGbps)
-        options.peakGbps = peak->getBandwidth(options.threads);
-      options.peakSource =
-          options.peakSource.empty() ? cache : "options and " + cache;
-    }
-  }
+  fillPeaksFromCache(options, getDefaultPeakCachePath());
   options.dumpIRDir = dumpIR;
   options.bundleDir = bundle;
   if (!options.bundleDir.empty() && options.dumpIRDir.empty())

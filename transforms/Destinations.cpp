@@ -27,8 +27,7 @@ OpOperand *findInputWrittenInto(linalg::LinalgOp op, OpOperand &init) {
   return nullptr;
 }
 
-struct ReuseProducerDestination
-    : OpInterfaceRewritePattern<linalg::LinalgOp> {
+struct ReuseProducerDestination : OpInterfaceRewritePattern<linalg::LinalgOp> {
   using OpInterfaceRewritePattern::OpInterfaceRewritePattern;
 
   LogicalResult matchAndRewrite(linalg::LinalgOp op,
