@@ -351,8 +351,9 @@ def ApplyReciprocalDivisionPatternsOp : Op<Transform_Dialect,
     `vector.broadcast` of `%s` becomes `arith.mulf %x, broadcast(1.0 / %s)`.
     One division per broadcast value replaces one per lane: the division by
     a row's sum in a vectorized softmax, a normalization by a norm. Vector
-    divisions are several times slower than multiplications (on Zen 4,
-    `vdivps zmm` issues once every 5 cycles; `vmulps` twice per cycle).
+    divisions are several times slower than multiplications (on Zen 4, a
+    16-lane `vdivps` occupies the divider for about 5 cycles; a `vmulps`
+    issues every cycle).
 
     The product can differ from the quotient by one rounding (at most
     about 1.5 ulp instead of 0.5), which is why it is a pattern a schedule
