@@ -2,7 +2,6 @@
 
 #include "runner/Bench.h"
 
-#include "runner/Peak.h"
 #include "runner/Run.h"
 #include "runner/Statistics.h"
 #include "runner/Status.h"
@@ -143,8 +142,8 @@ llvm::Expected<BenchResults> runSuite(const Suite &suite,
       runOptions.peakGflopsPerCore = options.peakGflopsPerCore;
       runOptions.peakSource = "options";
     }
-    if (!options.peakCachePath.empty())
-      fillPeaksFromCache(runOptions, options.peakCachePath);
+    if (options.machinePeak)
+      fillPeaks(runOptions, *options.machinePeak, options.machinePeakSource);
     if (!context.peakGflopsPerCore)
       context.peakGflopsPerCore = runOptions.peakGflopsPerCore;
     runOptions.jsonPath.clear();

@@ -4,6 +4,7 @@
 #define LOOM_RUNNER_BENCH_H
 
 #include "runner/BenchResults.h"
+#include "runner/Peak.h"
 #include "runner/Suite.h"
 
 #include <functional>
@@ -37,10 +38,11 @@ struct BenchOptions {
   /// Overrides the revision found with git.
   std::optional<std::string> revision;
   std::optional<double> peakGflopsPerCore;
-  /// `loom peak`'s cache: fills the ceilings (FMA peak, bandwidth for each
-  /// benchmark's threads) that neither the option above nor the suite gives.
-  /// Empty: no cache.
-  std::string peakCachePath;
+  /// What `loom peak` measured on this machine (read once from its cache)
+  /// and where it came from: fills the ceilings (FMA peak, bandwidth for
+  /// each benchmark's threads) that the option above does not give.
+  std::optional<MachinePeak> machinePeak;
+  std::string machinePeakSource;
   std::function<void(const BenchProgress &)> progress;
   /// Called with the results so far after each round of repetitions, so that
   /// an interruption loses at most one round.

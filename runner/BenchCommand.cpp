@@ -192,7 +192,8 @@ int runBenchCommand() {
                             "--peak-gflops-per-core must be > 0"));
     options.peakGflopsPerCore = peakGflops;
   }
-  options.peakCachePath = getDefaultPeakCachePath();
+  options.machinePeakSource = getDefaultPeakCachePath();
+  options.machinePeak = loadCachedPeak(options.machinePeakSource);
   if (!quiet && llvm::errs().is_displayed())
     options.progress = printProgress;
   // Keep what was measured even if a later round never finishes.

@@ -348,19 +348,24 @@ std::optional<MachinePeak> loadCachedPeak(llvm::StringRef cachePath) {
   return peak;
 }
 
+void fillPeaks(RunOptions &options, const MachinePeak &peak,
+               llvm::StringRef source) {
+  if (options.peakGflopsPerCore && options.peakGbps)
+    return;
+  if (!options.peakGflopsPerCore)
+    options.peakGflopsPerCore = peak.fmaGflopsPerCore;
+  if (!options.peakGbps)
+    options.peakGbps = peak.getBandwidth(options.threads);
+  options.peakSource = options.peakSource.empty()
+                           ? source.str()
+                           : options.peakSource + " and " + source.str();
+}
+
 void fillPeaksFromCache(RunOptions &options, llvm::StringRef cachePath) {
   if (options.peakGflopsPerCore && options.peakGbps)
     return;
-  std::optional<MachinePeak> peak = loadCachedPeak(cachePath);
-  if (!peak)
-    return;
-  if (!options.peakGflopsPerCore)
-    options.peakGflopsPerCore = peak->fmaGflopsPerCore;
-  if (!options.peakGbps)
-    options.peakGbps = peak->getBandwidth(options.threads);
-  options.peakSource = options.peakSource.empty()
-                           ? cachePath.str()
-                           : options.peakSource + " and " + cachePath.str();
+  if (std::optional<MachinePeak> peak = loadCachedPeak(cachePath))
+    fillPeaks(options, *peak, cachePath);
 }
 
 llvm::Error storePeak(const MachinePeak &peak, llvm::StringRef cachePath) {

@@ -65,9 +65,12 @@ llvm::Expected<MachinePeak> measurePeak(const PeakOptions &options);
 /// unreadable cache is no peak).
 std::optional<MachinePeak> loadCachedPeak(llvm::StringRef cachePath);
 /// Fills the ceilings `options` was not given (--peak-gflops, --peak-gbps)
-/// from the cached peak of this machine in `cachePath`, the bandwidth for
-/// `options.threads`, and records in `options.peakSource` where they came
-/// from. Without a cache entry, leaves `options` as it is.
+/// from `peak` (the bandwidth for `options.threads`) and adds `source` to
+/// `options.peakSource`.
+void fillPeaks(RunOptions &options, const MachinePeak &peak,
+               llvm::StringRef source);
+/// fillPeaks with the cached peak of this machine in `cachePath`; without a
+/// cache entry, leaves `options` as it is.
 void fillPeaksFromCache(RunOptions &options, llvm::StringRef cachePath);
 /// Adds or replaces `peak` in the cache (other machines' entries are kept).
 llvm::Error storePeak(const MachinePeak &peak, llvm::StringRef cachePath);
