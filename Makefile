@@ -53,6 +53,7 @@ build: configure
 docs: build
 	cp $(BUILD_DIR)/transforms/LoomPasses.md docs/passes.md
 	cp $(BUILD_DIR)/dialect/LoomTransformOps.md docs/transform-ops.md
+	$(BUILD_DIR)/bin/loom run --options-markdown > docs/options.md
 
 format:
 	git ls-files '*.cpp' '*.h' | xargs clang-format -i

@@ -47,7 +47,7 @@ def main():
                     shutil.copy(database, copy)
                     out = subprocess.run(
                         [loom, "tune", PAYLOAD, "--schedule", SCHEDULE, "--schedule-lib", LIBRARY,
-                         "--strategy", strategy, "--seed", str(seed), "--budget", str(budget),
+                         "--strategy", strategy, "--strategy-seed", str(seed), "--budget", str(budget),
                          "--db", copy, "--top", "1", "--min-time", "0.05"],
                         capture_output=True, text=True).stdout
                     line = next(l for l in out.splitlines() if l.startswith("1 "))

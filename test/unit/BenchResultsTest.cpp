@@ -1,7 +1,7 @@
 //===- BenchResultsTest.cpp - Bench results: JSON, gbench, LNT, HTML ------===//
 
-#include "runner/BenchResults.h"
-#include "runner/HtmlReport.h"
+#include "runner/results/BenchResults.h"
+#include "runner/results/HtmlReport.h"
 
 #include "gtest/gtest.h"
 

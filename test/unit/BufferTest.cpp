@@ -1,6 +1,6 @@
 //===- BufferTest.cpp - Host buffers and 16-bit floats --------------------===//
 
-#include "runner/Buffer.h"
+#include "runner/kernel/Buffer.h"
 
 #include "gtest/gtest.h"
 

@@ -1,6 +1,6 @@
 //===- CheckTest.cpp - Tolerance rule and output comparison ---------------===//
 
-#include "runner/Check.h"
+#include "runner/kernel/Check.h"
 
 #include "gtest/gtest.h"
 

@@ -1,6 +1,6 @@
 //===- CompareTest.cpp - Verdicts of loom compare on synthetic samples ----===//
 
-#include "runner/Compare.h"
+#include "runner/results/Compare.h"
 
 #include "gtest/gtest.h"
 

@@ -8,8 +8,8 @@
 
 #include "TestIR.h"
 
-#include "runner/Engine.h"
-#include "runner/Run.h"
+#include "runner/kernel/Engine.h"
+#include "runner/kernel/Run.h"
 
 #include "transforms/Pipelines.h"
 

@@ -2,7 +2,7 @@
 
 #include "TestIR.h"
 
-#include "runner/Inputs.h"
+#include "runner/kernel/Inputs.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 
@@ -18,8 +18,10 @@ protected:
   resolve(llvm::StringRef text, std::vector<std::string> dimTexts = {}) {
     module = ir.parse(text);
     std::vector<DimSize> dims;
-    for (const std::string &dimText : dimTexts)
-      dims.push_back(llvm::cantFail(parseDimSize(dimText)));
+    for (const std::string &dimText : dimTexts) {
+      auto [spec, size] = llvm::StringRef(dimText).split('=');
+      dims.push_back({spec.str(), std::stoll(size.str())});
+    }
     return resolveArguments(*module->getOps<func::FuncOp>().begin(), dims);
   }
 
@@ -38,17 +40,6 @@ const char *kDynamicMatmul = R"mlir(
                %s: f32, %m: memref<4x?xi8>) {
     return
   })mlir";
-
-TEST(DimSizeTest, Parses) {
-  DimSize dim = llvm::cantFail(parseDimSize("M=128"));
-  EXPECT_EQ(dim.spec, "M");
-  EXPECT_EQ(dim.size, 128);
-  for (const char *bad : {"M", "=3", "M=", "M=-1", "M=x"}) {
-    auto result = parseDimSize(bad);
-    EXPECT_FALSE(static_cast<bool>(result)) << bad;
-    llvm::consumeError(result.takeError());
-  }
-}
 
 TEST_F(InputsTest, NamesTieDimensionsTogether) {
   auto arguments = resolve(kDynamicMatmul, {"M=8", "K=32", "3=5"});

@@ -1,7 +1,7 @@
 //===- NpyTest.cpp - .npy reading and writing -----------------------------===//
 
-#include "runner/Npy.h"
-#include "runner/Status.h"
+#include "runner/kernel/Npy.h"
+#include "runner/results/Status.h"
 
 #include "gtest/gtest.h"
 

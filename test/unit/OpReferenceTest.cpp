@@ -9,8 +9,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "runner/Npy.h"
-#include "runner/Run.h"
+#include "runner/kernel/Npy.h"
+#include "runner/kernel/Run.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -105,7 +105,7 @@ protected:
       EXPECT_FALSE(bool(writeNpyFile(buffer, path)));
       options.inputFiles.push_back({std::to_string(index), path});
     }
-    options.saveOutputsDir = run + "/out";
+    options.outputs.saveOutputsDir = run + "/out";
     options.timing.warmup = 0;
     options.timing.samples = 1;
     options.timing.minTime = 0;

@@ -1,6 +1,6 @@
 //===- RecordTest.cpp - The JSON record round trip ------------------------===//
 
-#include "runner/Record.h"
+#include "runner/results/Record.h"
 
 #include "gtest/gtest.h"
 

@@ -1,6 +1,6 @@
 //===- StatisticsTest.cpp - Statistics against known values ---------------===//
 
-#include "runner/Statistics.h"
+#include "runner/results/Statistics.h"
 
 #include "gtest/gtest.h"
 

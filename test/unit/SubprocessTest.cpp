@@ -1,6 +1,6 @@
 //===- SubprocessTest.cpp - Child processes with a time limit -------------===//
 
-#include "runner/Subprocess.h"
+#include "runner/campaigns/Subprocess.h"
 
 #include "gtest/gtest.h"
 

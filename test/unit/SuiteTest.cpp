@@ -1,6 +1,6 @@
 //===- SuiteTest.cpp - Validation of benchmark suites ---------------------===//
 
-#include "runner/Suite.h"
+#include "runner/campaigns/Suite.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -98,9 +98,9 @@ TEST_F(SuiteTest, Errors) {
   EXPECT_EQ(load(R"({"benchmarks": [{"name": "a", "payload":
       "../kernels/a.mlir", "thread": 2}]})"),
             prefix + "suite.benchmarks[0] has an unknown key 'thread' (known: "
-                     "name, payload, schedule, schedule_libs, entry_point, "
-                     "function, no_schedule, threads, knobs, dims, init, seed, "
-                     "iterations, min_time_s, warmup, check, rtol, atol, "
+                     "name, payload, schedule, no_schedule, schedule_libs, "
+                     "entry_point, func, knobs, seed, init, dims, check, "
+                     "rtol, atol, warmup, iters, min_time_s, threads, "
                      "fp_contract, tags)");
   EXPECT_EQ(
       load(R"({"benchmarks": [{"name": "a", "payload": "missing.mlir"}]})"),

@@ -3,7 +3,7 @@
 #ifndef LOOM_TEST_UNIT_TESTIR_H
 #define LOOM_TEST_UNIT_TESTIR_H
 
-#include "runner/Driver.h"
+#include "runner/kernel/Driver.h"
 
 #include "llvm/Support/raw_ostream.h"
 #include "gtest/gtest.h"

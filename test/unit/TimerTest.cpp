@@ -1,6 +1,6 @@
 //===- TimerTest.cpp - Timing statistics and the timing loop --------------===//
 
-#include "runner/Timer.h"
+#include "runner/kernel/Timer.h"
 
 #include "gtest/gtest.h"
 

@@ -1,7 +1,7 @@
 //===- TuneSpaceTest.cpp - Tuning space and constraints -------------------===//
 
-#include "runner/TuneSpace.h"
-#include "runner/Status.h"
+#include "runner/campaigns/TuneSpace.h"
+#include "runner/results/Status.h"
 
 #include "gtest/gtest.h"
 

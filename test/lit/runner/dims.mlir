@@ -18,7 +18,12 @@
 // 2 x 64 x 32 x 16; A, B and the 64 x 16 result.
 // CHECK: work        65.536 kFLOP, 14.336 kB in and out of the function
 
-// MISSING: loom run: error: argument #0 (tensor<?x?xf32>) has dynamic dimension 0 without a size: pass --dim M=SIZE or --dim 0=SIZE
+// Every missing size is named in one error.
+// MISSING: loom run: error: 4 dynamic dimensions have no size: pass --dim M=SIZE --dim K=SIZE --dim N=SIZE
+// MISSING-NEXT: argument #0 (tensor<?x?xf32>) has dynamic dimension 0 without a size: pass --dim M=SIZE or --dim 0=SIZE
+// MISSING-NEXT: argument #0 (tensor<?x?xf32>) has dynamic dimension 1 without a size: pass --dim K=SIZE or --dim 1=SIZE
+// MISSING-NEXT: argument #1 (tensor<?x?xf32>) has dynamic dimension 0 without a size: pass --dim K=SIZE or --dim 2=SIZE
+// MISSING-NEXT: argument #1 (tensor<?x?xf32>) has dynamic dimension 1 without a size: pass --dim N=SIZE or --dim 3=SIZE
 // MISSING: exit code: 2
 // MISSING-N: loom run: error: argument #1 (tensor<?x?xf32>) has dynamic dimension 1 without a size: pass --dim N=SIZE or --dim 3=SIZE
 // MISSING-N: exit code: 2
@@ -29,7 +34,7 @@
 // UNKNOWN: exit code: 2
 // RANGE: loom run: error: --dim 4=1: the function has 4 dynamic dimension(s), numbered from 0
 // RANGE: exit code: 2
-// SYNTAX: loom run: error: --dim expects SPEC=SIZE with a size >= 0 (for example --dim M=128 or --dim 0=128), got 'M'
+// SYNTAX: loom run: error: --dim expects spec=size with an integer size (e.g. M=128 or 0=128), got 'M'
 // SYNTAX: exit code: 2
 
 // JSON: options.dims = {"K": 32, "M": 64, "N": 16}

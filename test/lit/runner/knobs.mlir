@@ -24,7 +24,7 @@
 // UNKNOWN: exit code: 2
 // REGION: loom run: error: alternatives 'how' ({{.*}}, regions [0, 1]) has no region '2'
 // REGION: exit code: 2
-// SYNTAX: loom run: error: knob setting 'tile' is not NAME=VALUE (e.g. tile_m=32)
+// SYNTAX: loom run: error: --knob expects name=value (e.g. tile_m=32), got 'tile'
 // SYNTAX: exit code: 2
 // NOSCHEDULE: loom run: error: --knob needs a schedule: pass --schedule or embed one in the payload
 // NOSCHEDULE: exit code: 2

@@ -40,7 +40,7 @@
 // MISSING: exit code: 2
 // UNKNOWN: loom run: error: --input z={{.*}}: no argument 'z'; the arguments of @scale: 0 (%x), 1 (%y)
 // UNKNOWN: exit code: 2
-// SYNTAX: loom run: error: --input '0' is not ARG=FILE.npy (e.g. 0=a.npy)
+// SYNTAX: loom run: error: --input expects arg=file.npy (e.g. 0=a.npy), got '0'
 // SYNTAX: exit code: 2
 // REF-SAME: check result 0: passed
 // REF-OTHER: check result 0: FAILED

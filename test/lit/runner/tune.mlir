@@ -4,7 +4,7 @@
 // the space; --out writes a schedule loom run takes as it is.
 //
 // RUN: rm -rf %t && mkdir -p %t && cd %t
-// RUN: loom tune %s --min-time 0.01 --db %t/db.jsonl --out %t/best.mlir 2> %t/log.txt | FileCheck %s
+// RUN: loom tune %s --min-time 0.01 --db %t/db.jsonl --best-schedule %t/best.mlir 2> %t/log.txt | FileCheck %s
 // RUN: FileCheck %s --check-prefix=LOG < %t/log.txt
 // RUN: %{python} -c "import json; lines = [json.loads(l) for l in open('%t/db.jsonl')]; print(len(lines), sorted(l['status'] for l in lines))" | FileCheck %s --check-prefix=DB
 // RUN: loom run %s --schedule %t/best.mlir --iters 1 2>&1 | FileCheck %s --check-prefix=BEST
@@ -44,9 +44,14 @@
 // RUN: %{python} -c "import json; print(sorted((json.dumps(json.loads(l)['point'], sort_keys=True), json.loads(l)['status']) for l in open('%t/parallel.jsonl')) == sorted((json.dumps(json.loads(l)['point'], sort_keys=True), json.loads(l)['status']) for l in open('%t/single.jsonl')))" | FileCheck %s --check-prefix=JOBS-DB
 
 // The evolutionary strategy: deterministic for a seed, never repeats a point.
-// RUN: loom tune %s --min-time 0.01 --strategy evolutionary --seed 3 --db %t/evo-a.jsonl 2>&1 > /dev/null | grep '^\[' | cut -d: -f1 > %t/evo-a.txt
+// RUN: loom tune %s --min-time 0.01 --strategy evolutionary --strategy-seed 3 --db %t/evo-a.jsonl 2>&1 > /dev/null | grep '^\[' | cut -d: -f1 > %t/evo-a.txt
 // RUN: loom tune %s --min-time 0.01 --strategy evolutionary --seed 3 --db %t/evo-b.jsonl 2>&1 > /dev/null | grep '^\[' | cut -d: -f1 > %t/evo-b.txt
 // RUN: diff %t/evo-a.txt %t/evo-b.txt
+// The old spellings of --strategy-seed and --best-schedule (evo-b above) still
+// work, with a warning.
+// RUN: loom tune %s --list-space --seed 3 --out %t/unused.mlir 2>&1 >/dev/null | FileCheck %s --check-prefix=DEPRECATED
+// DEPRECATED: loom tune: warning: --seed is deprecated in loom tune; use --strategy-seed
+// DEPRECATED: loom tune: warning: --out is deprecated in loom tune; use --best-schedule
 // RUN: %{python} -c "import json; p = [json.dumps(json.loads(l)['point'], sort_keys=True) for l in open('%t/evo-a.jsonl')]; print(len(p), len(set(p)))" | FileCheck %s --check-prefix=EVOLUTIONARY
 
 // The budget and the constraints bound the sweep.
@@ -104,7 +109,7 @@
 // NO-REFERENCE: exit code: 2
 // SHARD-ERROR: loom tune: error: --shard I/N needs 0 <= I < N
 // SHARD-ERROR: exit code: 2
-// STRATEGY: loom tune: error: unknown --strategy 'genetic' (exhaustive, random or evolutionary)
+// STRATEGY: loom tune: error: unknown --strategy 'genetic' (exhaustive, random, evolutionary)
 // STRATEGY: exit code: 2
 
 func.func @relu(%a: tensor<16x64xf32>) -> tensor<16x64xf32> {

@@ -1,0 +1,30 @@
+//===- InitLoom.cpp - Register everything Loom's tools use ----------------===//
+
+#include "dialect/InitLoom.h"
+
+#include "dialect/LoomTransformOps.h"
+#include "transforms/Passes.h"
+#include "transforms/Pipelines.h"
+
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/InitAllPasses.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
+
+namespace mlir::loom {
+
+void registerAllDialects(DialectRegistry &registry) {
+  mlir::registerAllDialects(registry);
+  mlir::registerAllExtensions(registry);
+  mlir::registerAllToLLVMIRTranslations(registry);
+  registerLoomTransformExtension(registry);
+}
+
+void registerAllPasses() {
+  mlir::registerAllPasses();
+  registerLoomPasses();
+  registerLoomPipelines();
+}
+
+} // namespace mlir::loom

@@ -1,0 +1,34 @@
+//===- Peak.h - `loom peak`: measure this machine's ceilings ----*- C++ -*-===//
+//
+// FMA throughput (one core and all cores, at the host's vector width) and
+// memory bandwidth (a STREAM triad, with and without non-temporal stores, on
+// one thread and all), measured by JIT-compiled MLIR kernels. The result is
+// cached by results/PeakCache.h.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LOOM_RUNNER_CAMPAIGNS_PEAK_H
+#define LOOM_RUNNER_CAMPAIGNS_PEAK_H
+
+#include "runner/results/PeakCache.h"
+
+#include "llvm/Support/Error.h"
+
+#include <functional>
+
+namespace mlir::loom {
+
+struct PeakOptions {
+  /// Seconds spent on each of the six measurements.
+  double duration = 1.0;
+  /// Threads for the all-cores measurements (default: logical CPUs).
+  unsigned threads = 0;
+  std::function<void(llvm::StringRef)> progress;
+};
+
+/// Measures this machine. Fails with CompileFailure or Crash.
+llvm::Expected<MachinePeak> measurePeak(const PeakOptions &options);
+
+} // namespace mlir::loom
+
+#endif // LOOM_RUNNER_CAMPAIGNS_PEAK_H

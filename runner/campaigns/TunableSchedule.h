@@ -1,0 +1,51 @@
+//===- TunableSchedule.h - The schedule a sweep tunes -----------*- C++ -*-===//
+//
+// The schedule of `loom tune` (--schedule, or the one embedded in the
+// payload), its space (one dimension per tune.knob and tune.alternatives)
+// and the best point written back into it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LOOM_RUNNER_CAMPAIGNS_TUNABLESCHEDULE_H
+#define LOOM_RUNNER_CAMPAIGNS_TUNABLESCHEDULE_H
+
+#include "runner/campaigns/TuneSpace.h"
+#include "runner/results/RunOptions.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+#include "llvm/Support/Error.h"
+
+namespace llvm {
+class raw_ostream;
+} // namespace llvm
+
+namespace mlir::loom {
+
+class Driver;
+
+/// The schedule that `options` names: --schedule, else the one embedded in
+/// the payload (without its libraries). Fails with InvalidInput.
+llvm::Expected<OwningOpRef<ModuleOp>>
+loadTunableSchedule(Driver &driver, const RunOptions &options);
+
+/// The space of the schedule `options` names, its libraries merged. Fails
+/// with InvalidInput; diagnostics go to `diagnostics`.
+llvm::Expected<TuneSpace> loadTuneSpace(const RunOptions &options,
+                                        llvm::raw_ostream &diagnostics);
+
+/// Prints each dimension (name, kind, options, location) and the size of the
+/// space, before and after `constraints`.
+void printTuneSpace(const TuneSpace &space,
+                    llvm::ArrayRef<Constraint> constraints,
+                    llvm::raw_ostream &os);
+
+/// Writes the schedule of `options` with `settings` applied to `path` (the
+/// libraries stay separate, so the same --schedule-lib options apply).
+llvm::Error writeBestSchedule(const RunOptions &options,
+                              llvm::ArrayRef<KnobSetting> settings,
+                              llvm::StringRef path);
+
+} // namespace mlir::loom
+
+#endif // LOOM_RUNNER_CAMPAIGNS_TUNABLESCHEDULE_H

@@ -1,0 +1,382 @@
+//===- Tune.cpp - `loom tune` ---------------------------------------------===//
+
+#include "runner/campaigns/Tune.h"
+#include "runner/campaigns/CandidatePool.h"
+#include "runner/campaigns/TunableSchedule.h"
+#include "runner/campaigns/TuneStrategy.h"
+#include "runner/kernel/Timer.h"
+#include "runner/results/Report.h"
+#include "runner/results/Status.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <atomic>
+#include <csignal>
+
+namespace mlir::loom {
+
+namespace {
+/// While alive, Ctrl-C asks the sweep to stop starting candidates instead of
+/// killing it; the previous handler comes back afterwards.
+class InterruptGuard {
+public:
+  InterruptGuard() {
+    requested = false;
+    previous = std::signal(SIGINT, [](int) { requested = true; });
+  }
+  ~InterruptGuard() { std::signal(SIGINT, previous); }
+  static bool isRequested() { return requested; }
+
+private:
+  static inline std::atomic<bool> requested{false};
+  void (*previous)(int) = nullptr;
+};
+
+/// One `loom tune`, step by step.
+class Sweep {
+public:
+  explicit Sweep(const TuneOptions &options) : options(options) {}
+  ~Sweep() {
+    if (!scratch.empty())
+      llvm::sys::fs::remove_directories(scratch);
+  }
+
+  /// Everything before the first candidate: the space, the constraints, the
+  /// key, the order, the database, a scratch directory.
+  llvm::Error prepare();
+  /// Evaluates candidates until the space, the budget or the time is spent
+  /// or Ctrl-C is pressed.
+  llvm::Error evaluate();
+  /// Picks the best point, measures it again and writes it out.
+  llvm::Error conclude();
+
+  TuneSummary summary;
+
+private:
+  void log(llvm::StringRef line) const {
+    if (options.log)
+      options.log(line);
+  }
+  /// Starts candidates while there is room and reason.
+  llvm::Error startCandidates();
+  /// The payload without the schedule, once, before the first new
+  /// evaluation: its outputs are every candidate's reference, and its time
+  /// bounds theirs.
+  llvm::Error runReference();
+  /// Records the result of a candidate.
+  llvm::Error finish(const std::vector<size_t> &coordinates,
+                     const TunePoint &point);
+  void logProgress(const TunePoint &point) const;
+  RunOptions getCandidateOptions(llvm::ArrayRef<KnobSetting> settings) const;
+  std::string getReferenceDir() const { return scratch + "/reference"; }
+
+  const TuneOptions &options;
+  std::optional<TuneSpace> space;
+  std::vector<Constraint> constraints;
+  std::optional<TuneKey> key;
+  std::vector<size_t> order;
+  std::unique_ptr<TuneStrategy> strategy;
+  TuneDatabaseContents known;
+  std::string scratch;
+  std::unique_ptr<CandidatePool> pool;
+  /// The coordinates of each running candidate, by tag.
+  llvm::DenseMap<uint64_t, std::vector<size_t>> running;
+  uint64_t nextTag = 0;
+  unsigned timeout = 0;
+  bool referenceDone = false, exhausted = false;
+  double start = 0;
+};
+} // namespace
+
+llvm::Error Sweep::prepare() {
+  if (options.shardCount == 0 || options.shardIndex >= options.shardCount)
+    return makeError(ExitCode::InvalidInput, "--shard I/N needs 0 <= I < N");
+  std::string diagnostics;
+  llvm::raw_string_ostream diagnosticStream(diagnostics);
+  auto loaded = loadTuneSpace(options.run, diagnosticStream);
+  if (!loaded) {
+    auto [code, message] = takeError(loaded.takeError());
+    return makeError(code,
+                     message + (diagnostics.empty() ? "" : "\n") + diagnostics);
+  }
+  space = std::move(*loaded);
+  for (const std::string &text : options.constraints) {
+    auto constraint = Constraint::parse(text, space->getNames());
+    if (!constraint)
+      return constraint.takeError();
+    constraints.push_back(std::move(*constraint));
+  }
+  auto created = TuneKey::create(options.run);
+  if (!created)
+    return created.takeError();
+  key = std::move(*created);
+
+  summary.spaceSize = space->size();
+  constexpr uint64_t kMaxPoints = 10'000'000;
+  if (summary.spaceSize > kMaxPoints)
+    return makeError(ExitCode::InvalidInput,
+                     "the space has " + std::to_string(summary.spaceSize) +
+                         " points; Loom sweeps at most " +
+                         std::to_string(kMaxPoints) +
+                         " (add --constraint, or fewer options)");
+  TuneCandidates candidates{*space, constraints, options.shardIndex,
+                            options.shardCount};
+  for (uint64_t index = 0; index < summary.spaceSize; ++index)
+    if (candidates.contains(index, space->getCoordinates(index)))
+      order.push_back(index);
+  summary.candidates = order.size();
+  auto createdStrategy = TuneStrategy::create(options.strategy, candidates,
+                                              order, options.strategySeed);
+  if (!createdStrategy)
+    return createdStrategy.takeError();
+  strategy = std::move(*createdStrategy);
+
+  known = loadTuneDatabase(options.dbPath, *key,
+                           [&](llvm::StringRef line) { log(line); });
+  summary.otherRecords = known.otherRecords;
+  summary.corruptLines = known.corruptLines;
+  {
+    std::error_code ec;
+    llvm::raw_fd_ostream db(options.dbPath, ec, llvm::sys::fs::OF_Append);
+    if (ec)
+      return makeError(ExitCode::InvalidInput,
+                       "cannot open the tuning database '" + options.dbPath +
+                           "': " + ec.message());
+  }
+  llvm::SmallString<128> directory;
+  if (std::error_code ec =
+          llvm::sys::fs::createUniqueDirectory("loom-tune", directory))
+    return makeError(ExitCode::InvalidInput,
+                     "cannot create a scratch directory: " + ec.message());
+  scratch = directory.str().str();
+  pool = std::make_unique<CandidatePool>(options.loomExecutable, scratch,
+                                         options.jobs);
+  timeout = options.candidateTimeout;
+  if (space->getDimensions().empty())
+    log("the schedule has no tune.knob or tune.alternatives: tuning its "
+        "single point");
+  return llvm::Error::success();
+}
+
+RunOptions
+Sweep::getCandidateOptions(llvm::ArrayRef<KnobSetting> settings) const {
+  RunOptions run = options.run;
+  run.knobs.assign(settings.begin(), settings.end());
+  run.referenceOutputsDir = getReferenceDir();
+  return run;
+}
+
+llvm::Error Sweep::runReference() {
+  referenceDone = true;
+  RunOptions reference = options.run;
+  reference.schedulePath.clear();
+  reference.scheduleLibraries.clear();
+  reference.knobs.clear();
+  reference.entryPoint = RunOptions().entryPoint;
+  reference.noSchedule = true;
+  reference.check = false;
+  reference.referenceOutputsDir.clear();
+  reference.outputs.saveOutputsDir = getReferenceDir();
+  double began = now();
+  TunePoint result = pool->runOne(reference, std::max(timeout, 3600u));
+  if (result.status != "ok")
+    return makeError(
+        ExitCode::InvalidInput,
+        "the payload without the schedule (the reference) fails, so no "
+        "candidate can be checked: " +
+            result.status +
+            (result.reason.empty() ? "" : ": " + result.reason));
+  if (!timeout)
+    timeout = std::max(60u, unsigned(20 * (now() - began)) + 1);
+  return llvm::Error::success();
+}
+
+llvm::Error Sweep::startCandidates() {
+  while (!exhausted && pool->hasRoom() && !InterruptGuard::isRequested()) {
+    if (options.budget &&
+        summary.points.size() + running.size() >= *options.budget) {
+      summary.stoppedByBudget = strategy->hasMore();
+      exhausted = true;
+      break;
+    }
+    std::optional<uint64_t> index = strategy->next();
+    if (!index) {
+      exhausted = true;
+      break;
+    }
+    std::vector<size_t> coordinates = space->getCoordinates(*index);
+    std::vector<KnobSetting> settings = space->getSettings(coordinates);
+    if (auto it = known.points.find(getPointText(settings));
+        it != known.points.end()) {
+      summary.points.push_back(it->second);
+      strategy->record(coordinates, it->second);
+      ++summary.reused;
+      continue;
+    }
+    if (options.timeLimit && now() - start >= *options.timeLimit) {
+      summary.stoppedByTime = true;
+      exhausted = true;
+      break;
+    }
+    if (!referenceDone)
+      if (llvm::Error error = runReference())
+        return error;
+    uint64_t tag = nextTag++;
+    pool->start(getCandidateOptions(settings), timeout, tag);
+    running[tag] = std::move(coordinates);
+  }
+  return llvm::Error::success();
+}
+
+llvm::Error Sweep::finish(const std::vector<size_t> &coordinates,
+                          const TunePoint &point) {
+  // On Ctrl-C the child (same process group) dies too: that is not a result
+  // of the point. A child that finished anyway is kept.
+  if (InterruptGuard::isRequested() &&
+      (point.status == "crash" || point.status == "timeout"))
+    return llvm::Error::success();
+  if (llvm::Error error = appendTuneRecord(options.dbPath, *key, point))
+    return error;
+  ++summary.evaluated;
+  summary.points.push_back(point);
+  strategy->record(coordinates, point);
+  logProgress(point);
+  return llvm::Error::success();
+}
+
+void Sweep::logProgress(const TunePoint &point) const {
+  if (!options.log)
+    return;
+  std::optional<double> best;
+  size_t valid = 0;
+  for (const TunePoint &p : summary.points)
+    if (p.isValid()) {
+      ++valid;
+      if (!best || *p.medianSeconds < *best)
+        best = p.medianSeconds;
+    }
+  double total = options.budget
+                     ? std::min<double>(*options.budget, order.size())
+                     : double(order.size());
+  size_t done = summary.points.size();
+  double elapsed = now() - start;
+  double remaining = elapsed / done * std::max(0.0, total - done);
+  options.log(
+      llvm::formatv(
+          "[{0}/{1}] {2}: {3}{4}; {5} valid, {6} invalid{7}; {8} elapsed, "
+          "~{9} left",
+          done, uint64_t(total), getPointText(point.settings), point.status,
+          point.medianSeconds ? " " + formatDuration(*point.medianSeconds)
+                              : std::string(),
+          valid, done - valid,
+          best ? ", best " + formatDuration(*best) : std::string(),
+          formatDuration(elapsed), formatDuration(remaining))
+          .str());
+}
+
+llvm::Error Sweep::evaluate() {
+  InterruptGuard guard;
+  start = now();
+  while (true) {
+    if (llvm::Error error = startCandidates())
+      return error;
+    if (pool->empty())
+      break;
+    for (CandidatePool::Finished &done : pool->collect()) {
+      std::vector<size_t> coordinates = std::move(running[done.tag]);
+      running.erase(done.tag);
+      if (llvm::Error error = finish(coordinates, done.point))
+        return error;
+    }
+  }
+  summary.interrupted = InterruptGuard::isRequested();
+  return llvm::Error::success();
+}
+
+llvm::Error Sweep::conclude() {
+  for (const TunePoint &point : summary.points)
+    if (point.isValid() &&
+        (!summary.best || *point.medianSeconds < *summary.best->medianSeconds))
+      summary.best = point;
+  if (!summary.best || summary.interrupted)
+    return llvm::Error::success();
+  // The best of many candidates is likely a lucky sample: measure it again,
+  // longer (against the reference, computed now if every point came from
+  // the database).
+  if (!referenceDone)
+    if (llvm::Error error = runReference())
+      llvm::consumeError(std::move(error));
+  RunOptions again = getCandidateOptions(summary.best->settings);
+  again.timing.minTime = std::max(1.0, 4 * options.run.timing.minTime);
+  TunePoint confirmation = pool->runOne(again, std::max(timeout, 60u));
+  if (confirmation.isValid())
+    summary.confirmedMedian = confirmation.medianSeconds;
+  if (options.bestSchedulePath.empty())
+    return llvm::Error::success();
+  return writeBestSchedule(options.run, summary.best->settings,
+                           options.bestSchedulePath);
+}
+
+llvm::Expected<TuneSummary> runTune(const TuneOptions &options) {
+  Sweep sweep(options);
+  if (llvm::Error error = sweep.prepare())
+    return std::move(error);
+  if (llvm::Error error = sweep.evaluate())
+    return std::move(error);
+  if (llvm::Error error = sweep.conclude())
+    return std::move(error);
+  return std::move(sweep.summary);
+}
+
+void printTuneSummary(const TuneSummary &summary, unsigned count,
+                      llvm::raw_ostream &os) {
+  size_t invalid = llvm::count_if(
+      summary.points, [](const TunePoint &p) { return !p.isValid(); });
+  os << llvm::formatv("{0} candidates of {1} points: {2} evaluated now, {3} "
+                      "from the database, {4} invalid",
+                      summary.candidates, summary.spaceSize, summary.evaluated,
+                      summary.reused, invalid);
+  if (summary.stoppedByBudget)
+    os << "; stopped by --budget";
+  if (summary.stoppedByTime)
+    os << "; stopped by --time-limit";
+  if (summary.interrupted)
+    os << "; interrupted (everything measured is in the database)";
+  os << "\n";
+  if (summary.otherRecords)
+    os << "  " << summary.otherRecords
+       << " database record(s) from another payload, schedule, machine or "
+          "version were not used\n";
+  std::vector<const TunePoint *> valid;
+  for (const TunePoint &point : summary.points)
+    if (point.isValid())
+      valid.push_back(&point);
+  llvm::sort(valid, [](const TunePoint *a, const TunePoint *b) {
+    return *a->medianSeconds < *b->medianSeconds;
+  });
+  if (valid.empty()) {
+    os << "no valid point\n";
+    return;
+  }
+  Table table({"rank", "point", ">median", ">GFLOP/s", "note"});
+  for (auto [rank, point] : llvm::enumerate(valid)) {
+    if (rank >= count)
+      break;
+    std::string text = getPointText(point->settings);
+    table.addRow({std::to_string(rank + 1),
+                  text.empty() ? "(the schedule as written)" : text,
+                  formatDuration(*point->medianSeconds),
+                  point->gflops ? llvm::formatv("{0:f2}", *point->gflops).str()
+                                : std::string("-"),
+                  point->reused ? "from the database" : ""});
+  }
+  table.print(os);
+  if (summary.confirmedMedian)
+    os << "best point measured again: median "
+       << formatDuration(*summary.confirmedMedian) << "\n";
+}
+
+} // namespace mlir::loom

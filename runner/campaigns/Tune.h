@@ -1,0 +1,84 @@
+//===- Tune.h - `loom tune` -------------------------------------*- C++ -*-===//
+//
+// Autotuning over the knobs written in a schedule: the space comes from the
+// schedule (TunableSchedule.h, TuneSpace.h), a strategy orders the points
+// (TuneStrategy.h), every candidate runs as `loom run --knob ...` in a child
+// process with a time limit (CandidatePool.h), and every result is appended
+// to a JSON Lines database before the next candidate starts
+// (TuneDatabase.h), so a sweep can be interrupted, killed or sharded and
+// resumed without losing or repeating a measurement (docs/tuning.md).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LOOM_RUNNER_CAMPAIGNS_TUNE_H
+#define LOOM_RUNNER_CAMPAIGNS_TUNE_H
+
+#include "runner/campaigns/TuneDatabase.h"
+#include "runner/results/RunOptions.h"
+
+#include "llvm/Support/Error.h"
+
+#include <functional>
+#include <optional>
+
+namespace llvm {
+class raw_ostream;
+} // namespace llvm
+
+namespace mlir::loom {
+
+struct TuneOptions {
+  /// Payload, schedule, libraries, entry point, function, inputs, check,
+  /// timing and threads of every candidate.
+  RunOptions run;
+  std::vector<std::string> constraints;
+  /// A name of TuneStrategy::getNames().
+  std::string strategy = "exhaustive";
+  uint64_t strategySeed = 0;
+  /// Stop after this many points (those reused from the database count, so
+  /// the same command resumes up to the same number) / this much wall time.
+  std::optional<uint64_t> budget;
+  std::optional<double> timeLimit;
+  /// The JSON Lines database (appended to; resumed from).
+  std::string dbPath;
+  /// Where to write the best schedule with every knob resolved.
+  std::string bestSchedulePath;
+  /// Evaluate only points whose index in the space is `shardIndex` modulo
+  /// `shardCount`.
+  unsigned shardIndex = 0, shardCount = 1;
+  /// Seconds a candidate may take; 0: 20 times what the baseline (the
+  /// payload without the schedule, run once to save the reference outputs)
+  /// took, at least 60.
+  unsigned candidateTimeout = 0;
+  /// Candidates that run at once (compiling in parallel, timing one at a
+  /// time).
+  unsigned jobs = 1;
+  /// The `loom` executable that runs the candidates.
+  std::string loomExecutable;
+  /// Called with one line per event (a candidate done, a warning).
+  std::function<void(llvm::StringRef)> log;
+};
+
+struct TuneSummary {
+  uint64_t spaceSize = 0, candidates = 0, evaluated = 0, reused = 0;
+  /// Database lines from another machine or version, and unreadable ones.
+  uint64_t otherRecords = 0, corruptLines = 0;
+  bool interrupted = false, stoppedByBudget = false, stoppedByTime = false;
+  /// Every point of this run (reused and new), in evaluation order.
+  std::vector<TunePoint> points;
+  /// The best valid point, and its median from a fresh, longer run.
+  std::optional<TunePoint> best;
+  std::optional<double> confirmedMedian;
+};
+
+/// Runs the sweep. Fails with InvalidInput on bad options, an unreadable
+/// payload or schedule, or a database that cannot be written.
+llvm::Expected<TuneSummary> runTune(const TuneOptions &options);
+
+/// The top `count` valid points and the confirmation of the best.
+void printTuneSummary(const TuneSummary &summary, unsigned count,
+                      llvm::raw_ostream &os);
+
+} // namespace mlir::loom
+
+#endif // LOOM_RUNNER_CAMPAIGNS_TUNE_H

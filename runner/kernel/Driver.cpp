@@ -1,0 +1,429 @@
+//===- Driver.cpp - Load, schedule and lower payloads ---------------------===//
+
+#include "runner/kernel/Driver.h"
+#include "runner/kernel/ScheduleTrace.h"
+#include "runner/results/Status.h"
+
+#include "dialect/LoomTransformOps.h"
+
+#include "dialect/InitLoom.h"
+#include "transforms/Passes.h"
+#include "transforms/Pipelines.h"
+#include "transforms/SourceLocation.h"
+#include "transforms/WorkModel.h"
+
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Transform/IR/TransformDialect.h"
+#include "mlir/Dialect/Transform/IR/TransformOps.h"
+#include "mlir/Dialect/Transform/IR/Utils.h"
+#include "mlir/Dialect/Transform/Transforms/TransformInterpreterUtils.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/Passes.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SHA256.h"
+
+namespace mlir::loom {
+
+static DialectRegistry createRegistry() {
+  DialectRegistry registry;
+  registerAllDialects(registry);
+  return registry;
+}
+
+Driver::Driver(llvm::raw_ostream &diagnostics) : context(createRegistry()) {
+  // Diagnostics point at the payload or schedule; the op dump is noise there.
+  context.printOpOnDiagnostic(false);
+  // One thread: crashes stay on the thread that can recover from them, and
+  // runs are deterministic.
+  context.disableMultithreading();
+  context.loadAllAvailableDialects();
+  handler = std::make_unique<SourceMgrDiagnosticHandler>(sourceMgr, &context,
+                                                         diagnostics);
+  // Registered after the printer, so it sees every diagnostic first; it keeps
+  // the errors and lets the printer print.
+  context.getDiagEngine().registerHandler([this](Diagnostic &diag) {
+    std::string where = formatFileLineCol(diag.getLocation());
+    if (!where.empty())
+      where += ": ";
+    if (diag.getSeverity() == DiagnosticSeverity::Error)
+      errors.push_back(where + "error: " + diag.str());
+    else if (remarks && diag.getSeverity() == DiagnosticSeverity::Remark)
+      remarks->push_back(where + "remark: " + diag.str());
+    else if (remarks && diag.getSeverity() == DiagnosticSeverity::Warning)
+      remarks->push_back(where + "warning: " + diag.str());
+    return failure();
+  });
+}
+
+Driver::~Driver() = default;
+
+std::vector<std::string> Driver::takeErrors() {
+  return std::exchange(errors, {});
+}
+
+llvm::Expected<LoadedModule> Driver::load(llvm::StringRef path,
+                                          llvm::StringRef role) {
+  auto text = readTextFile(path, ("the " + role + " file").str());
+  if (!text)
+    return text.takeError();
+  return parse(*text, path, role);
+}
+
+llvm::Expected<LoadedModule> Driver::parse(llvm::StringRef text,
+                                           llvm::StringRef name,
+                                           llvm::StringRef role) {
+  LoadedModule loaded;
+  loaded.file.path = name.str();
+  loaded.file.sha256 = sha256Hex(text);
+  llvm::SourceMgr fileSourceMgr;
+  fileSourceMgr.AddNewSourceBuffer(
+      llvm::MemoryBuffer::getMemBufferCopy(text, name), llvm::SMLoc());
+  ParserConfig config(&context);
+  loaded.module = parseSourceFile<ModuleOp>(fileSourceMgr, config);
+  if (!loaded.module)
+    return makeError(ExitCode::InvalidInput,
+                     "cannot parse the " + role + " '" + name + "'");
+  return loaded;
+}
+
+static bool isScheduleModule(Operation &op) {
+  auto module = dyn_cast<ModuleOp>(op);
+  return module && module->hasAttr(
+                       transform::TransformDialect::kWithNamedSequenceAttrName);
+}
+
+OwningOpRef<ModuleOp> Driver::extractEmbeddedSchedule(ModuleOp payload) {
+  Location loc = payload.getLoc();
+  OwningOpRef<ModuleOp> schedule = ModuleOp::create(loc);
+  (*schedule)->setAttr(transform::TransformDialect::kWithNamedSequenceAttrName,
+                       UnitAttr::get(&context));
+  Block *body = schedule->getBody();
+  bool found = false;
+  for (Operation &op :
+       llvm::make_early_inc_range(payload.getBody()->getOperations())) {
+    bool isSchedule =
+        isa<transform::NamedSequenceOp>(op) || isScheduleModule(op);
+    // The schedule is located where it starts in the payload.
+    if (isSchedule && !found)
+      (*schedule)->setLoc(op.getLoc());
+    if (isa<transform::NamedSequenceOp>(op)) {
+      op.moveBefore(body, body->end());
+      found = true;
+    } else if (isScheduleModule(op)) {
+      Block *nested = cast<ModuleOp>(op).getBody();
+      for (Operation &inner : llvm::make_early_inc_range(*nested))
+        inner.moveBefore(body, body->end());
+      op.erase();
+      found = true;
+    }
+  }
+  payload->removeAttr(transform::TransformDialect::kWithNamedSequenceAttrName);
+  if (!found)
+    return nullptr;
+  return schedule;
+}
+
+llvm::Error Driver::addLibrary(ModuleOp schedule, LoadedModule library) {
+  if (failed(transform::detail::mergeSymbolsInto(
+                 schedule, OwningOpRef<Operation *>(library.module.release()))
+                 .
+                 operator LogicalResult()))
+    return makeError(ExitCode::InvalidInput,
+                     "cannot merge the schedule library '" + library.file.path +
+                         "' into the schedule");
+  return llvm::Error::success();
+}
+
+llvm::Error Driver::checkSchedule(ModuleOp schedule,
+                                  llvm::StringRef entryPoint) {
+  SmallVector<std::string> names, undefined;
+  bool found = false;
+  schedule->walk([&](transform::NamedSequenceOp sequence) {
+    found |= sequence.getSymName() == entryPoint && !sequence.isExternal();
+    names.push_back("@" + sequence.getSymName().str());
+    if (sequence.isExternal())
+      undefined.push_back("@" + sequence.getSymName().str());
+  });
+  if (found && !undefined.empty())
+    return makeError(ExitCode::InvalidInput,
+                     "the schedule declares " + llvm::join(undefined, ", ") +
+                         " but nothing defines " +
+                         (undefined.size() == 1 ? "it" : "them") +
+                         ": pass the file that does with --schedule-lib (for "
+                         "Loom's library: --schedule-lib "
+                         "schedules/lib/vector.mlir)");
+  if (found)
+    return llvm::Error::success();
+  return makeError(ExitCode::InvalidInput,
+                   "the schedule has no named sequence @" + entryPoint +
+                       (names.empty()
+                            ? std::string(" (it defines none)")
+                            : " (it defines " + llvm::join(names, ", ") + ")") +
+                       "; pick one with --entry-point");
+}
+
+llvm::Expected<func::FuncOp> Driver::findFunction(ModuleOp payload,
+                                                  llvm::StringRef name) {
+  SmallVector<func::FuncOp> candidates;
+  SmallVector<std::string> names;
+  for (auto function : payload.getOps<func::FuncOp>()) {
+    if (function.isExternal())
+      continue;
+    names.push_back("@" + function.getName().str());
+    if (!name.empty() ? function.getName() == name : function.isPublic())
+      candidates.push_back(function);
+  }
+  if (candidates.size() == 1)
+    return candidates.front();
+  if (!name.empty())
+    return makeError(
+        ExitCode::InvalidInput,
+        "the payload has no function @" + name +
+            (names.empty() ? std::string()
+                           : " (it defines " + llvm::join(names, ", ") + ")"));
+  if (candidates.empty())
+    return makeError(ExitCode::InvalidInput,
+                     "the payload has no public function with a body to run");
+  SmallVector<std::string> publicNames;
+  for (func::FuncOp function : candidates)
+    publicNames.push_back("@" + function.getName().str());
+  return makeError(ExitCode::InvalidInput,
+                   "the payload has " + Twine(candidates.size()) +
+                       " public functions (" + llvm::join(publicNames, ", ") +
+                       "); pick one with --func");
+}
+
+/// Gives the arguments of `function` their static types, casting back to the
+/// declared types for the body.
+static void specializeArguments(func::FuncOp function,
+                                ArrayRef<Argument> arguments) {
+  Block &entry = function.getBody().front();
+  OpBuilder builder = OpBuilder::atBlockBegin(&entry);
+  SmallVector<Type> types;
+  for (auto [blockArg, argument] :
+       llvm::zip_equal(entry.getArguments(), arguments)) {
+    Type declared = blockArg.getType();
+    types.push_back(argument.concreteType);
+    if (declared == argument.concreteType)
+      continue;
+    blockArg.setType(argument.concreteType);
+    Value cast;
+    if (isa<RankedTensorType>(declared))
+      cast = tensor::CastOp::create(builder, blockArg.getLoc(), declared,
+                                    blockArg);
+    else
+      cast = memref::CastOp::create(builder, blockArg.getLoc(), declared,
+                                    blockArg);
+    blockArg.replaceAllUsesExcept(cast, cast.getDefiningOp());
+  }
+  function.setFunctionType(FunctionType::get(
+      function.getContext(), types, function.getFunctionType().getResults()));
+}
+
+llvm::Expected<WorkSummary> Driver::analyzeWork(ModuleOp payload,
+                                                llvm::StringRef name,
+                                                ArrayRef<Argument> arguments) {
+  OwningOpRef<ModuleOp> copy = payload.clone();
+  auto function = copy->lookupSymbol<func::FuncOp>(name);
+  specializeArguments(function, arguments);
+  // Static shapes first, so that contradicting sizes fail the verifier here;
+  // then the same normalization as the lowering.
+  PassManager shapes = PassManager::on<ModuleOp>(&context);
+  shapes.addPass(createCanonicalizerPass());
+  if (failed(shapes.run(*copy)) || failed(verify(*copy)))
+    return makeError(ExitCode::InvalidInput,
+                     "the argument sizes do not fit the payload (see the "
+                     "error above); check the --dim values");
+  PassManager normalize = PassManager::on<ModuleOp>(&context);
+  buildNormalizePipeline(normalize);
+  if (failed(normalize.run(*copy)))
+    return makeError(ExitCode::InvalidInput,
+                     "cannot prepare the payload to count its work (see the "
+                     "error above)");
+
+  FunctionWork work = analyzeFunctionWork(function);
+  WorkSummary summary;
+  summary.flops = work.flops;
+  summary.bytes = work.bytes;
+  summary.complete = work.uncounted.empty() && work.bytesComplete;
+  for (const OpWork &op : work.ops)
+    summary.ops.push_back({op.op->getName().getStringRef().str(),
+                           formatFileLineCol(op.op->getLoc()), op.flops,
+                           op.bytes, op.iterations, op.reduction});
+  for (Operation *op : work.uncounted)
+    summary.uncounted.push_back(op->getName().getStringRef().str() + " at " +
+                                formatFileLineCol(op->getLoc()));
+  summary.resultReduction.assign(work.resultReduction.begin(),
+                                 work.resultReduction.end());
+  summary.argReduction.assign(work.argReduction.begin(),
+                              work.argReduction.end());
+  summary.argWritten.assign(work.argWritten.begin(), work.argWritten.end());
+  return summary;
+}
+
+llvm::Error Driver::applySchedule(ModuleOp payload, ModuleOp schedule,
+                                  llvm::StringRef entryPoint,
+                                  ScheduleInfo &info) {
+  transform::NamedSequenceOp entry;
+  schedule->walk([&](transform::NamedSequenceOp sequence) {
+    if (sequence.getSymName() == entryPoint && !sequence.isExternal())
+      entry = sequence;
+  });
+  if (!entry)
+    return checkSchedule(schedule, entryPoint);
+  transform::TransformOptions options;
+  options.enableExpensiveChecks(true);
+  std::vector<TransformStepRecord> steps = instrumentSchedule(entry);
+  // What applyTransformNamedSequence does when the entry point is in the
+  // schedule module, plus the state extensions that log fusion decisions and
+  // what the trace ops saw; remarks and warnings are kept meanwhile.
+  std::vector<LoggedFusionDecision> decisions;
+  std::vector<TraceRecord> traced;
+  remarks = &info.remarks;
+  LogicalResult applied = transform::applyTransforms(
+      payload, cast<transform::TransformOpInterface>(entry.getOperation()), {},
+      options,
+      /*enforceToplevelTransformOp=*/false,
+      [&](transform::TransformState &state) {
+        state.addExtension<FusionDecisionLog>(decisions);
+        state.addExtension<TraceLog>(traced);
+      });
+  remarks = nullptr;
+  completeTrace(steps, traced);
+  info.trace = std::move(steps);
+  for (const LoggedFusionDecision &logged : decisions) {
+    const FusionDecision &decision = logged.decision;
+    FusionRecord &record = info.fusion.emplace_back();
+    record.transform = formatFileLineCol(logged.transformLoc);
+    record.consumer = formatFileLineCol(decision.consumerLoc);
+    record.producer = formatFileLineCol(decision.producerLoc);
+    record.operand = decision.operandNumber;
+    record.outcome = decision.getOutcomeName().str();
+    if (decision.failedCondition) {
+      record.condition = static_cast<unsigned>(*decision.failedCondition);
+      record.conditionName =
+          getFusionConditionName(*decision.failedCondition).str();
+    }
+    record.producerResultKept = decision.producerResultKept;
+    record.message = decision.message;
+  }
+  if (failed(applied))
+    return makeError(ExitCode::CompileFailure,
+                     "the schedule failed to apply (see the error above)");
+  if (failed(verify(payload)))
+    return makeError(ExitCode::CompileFailure,
+                     "the IR produced by the schedule does not verify");
+  return llvm::Error::success();
+}
+
+llvm::Error writeIR(Operation *op, llvm::StringRef path, bool withLocations) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  OpPrintingFlags flags;
+  if (withLocations)
+    flags.enableDebugInfo();
+  op->print(os, flags);
+  os << "\n";
+  llvm::StringRef directory = llvm::sys::path::parent_path(path);
+  if (!directory.empty())
+    if (std::error_code ec = llvm::sys::fs::create_directories(directory))
+      return makeError(ExitCode::InvalidInput, "cannot create the directory '" +
+                                                   directory +
+                                                   "': " + ec.message());
+  return writeTextFile(text, path, "the IR");
+}
+
+llvm::Error Driver::lowerToLLVM(ModuleOp module,
+                                const LowerToLLVMOptions &options,
+                                llvm::StringRef dumpDir) {
+  auto runStage = [&](llvm::function_ref<void(OpPassManager &)> build,
+                      llvm::StringRef stage,
+                      llvm::StringRef dumpName) -> llvm::Error {
+    PassManager pm = PassManager::on<ModuleOp>(&context);
+    build(pm);
+    if (failed(pm.run(module)))
+      return makeError(ExitCode::CompileFailure, "lowering failed in " + stage +
+                                                     " (see the error above)");
+    if (dumpDir.empty())
+      return llvm::Error::success();
+    llvm::SmallString<256> path(dumpDir);
+    llvm::sys::path::append(path, dumpName);
+    return writeIR(module, path);
+  };
+  if (llvm::Error error = runStage(buildBufferizePipeline, "loom-bufferize",
+                                   "2-bufferized.mlir"))
+    return error;
+  if (llvm::Error error = runStage(
+          [&](OpPassManager &pm) {
+            buildLowerBufferizedToLLVMPipeline(pm, options);
+          },
+          "loom-lower-bufferized-to-llvm", "3-llvm-dialect.mlir"))
+    return error;
+
+  // Conversions are partial: an op they do not know survives and would only
+  // fail later, in the translation to LLVM IR. Name it now.
+  Operation *leftover = nullptr;
+  module->walk([&](Operation *op) {
+    llvm::StringRef dialect = op->getName().getDialectNamespace();
+    if (op == module.getOperation() || dialect == "llvm" || dialect == "omp" ||
+        (leftover && isa<UnrealizedConversionCastOp>(op)))
+      return WalkResult::advance();
+    leftover = op;
+    return isa<UnrealizedConversionCastOp>(op) ? WalkResult::advance()
+                                               : WalkResult::interrupt();
+  });
+  if (!leftover)
+    return llvm::Error::success();
+  leftover->emitError() << "'" << leftover->getName()
+                        << "' is left after lowering to the LLVM dialect";
+  return makeError(ExitCode::CompileFailure,
+                   "lowering left an op that LLVM cannot express ('" +
+                       leftover->getName().getStringRef() +
+                       "'); lower it in the schedule or file an issue with "
+                       "the payload");
+}
+
+void eraseUnreachableFunctions(ModuleOp module, llvm::StringRef function) {
+  SymbolTable symbols(module);
+  llvm::SmallPtrSet<Operation *, 8> reached;
+  SmallVector<Operation *> worklist;
+  if (auto root = symbols.lookup<func::FuncOp>(function))
+    worklist.push_back(root);
+  while (!worklist.empty()) {
+    Operation *op = worklist.pop_back_val();
+    if (!reached.insert(op).second)
+      continue;
+    std::optional<SymbolTable::UseRange> uses = SymbolTable::getSymbolUses(op);
+    if (!uses)
+      continue;
+    for (const SymbolTable::SymbolUse &use : *uses)
+      if (auto callee = symbols.lookup<func::FuncOp>(
+              use.getSymbolRef().getRootReference()))
+        worklist.push_back(callee);
+  }
+  for (auto func : llvm::make_early_inc_range(module.getOps<func::FuncOp>()))
+    if (!reached.contains(func))
+      func.erase();
+}
+
+llvm::Error Driver::lowerReference(ModuleOp module) {
+  PassManager pm = PassManager::on<ModuleOp>(&context);
+  pm.addNestedPass<func::FuncOp>(createLoomInterchangeReductionsPass());
+  if (failed(pm.run(module)))
+    return makeError(ExitCode::CompileFailure,
+                     "loom-interchange-reductions failed on the reference");
+  return lowerToLLVM(module, LowerToLLVMOptions{1});
+}
+
+} // namespace mlir::loom

@@ -1,0 +1,161 @@
+//===- Knobs.cpp - Resolve the tunables written in a schedule -------------===//
+
+#include "runner/kernel/Knobs.h"
+#include "runner/results/Status.h"
+
+#include "transforms/SourceLocation.h"
+
+#include "mlir/AsmParser/AsmParser.h"
+#include "mlir/Dialect/Transform/TuneExtension/TuneExtensionOps.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "llvm/ADT/StringExtras.h"
+
+#include <map>
+
+namespace mlir::loom {
+
+namespace tune = transform::tune;
+
+static std::string toText(Attribute attribute) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  attribute.print(os);
+  return text;
+}
+
+/// Integers print with their type (`32 : i64`); users write `32`.
+static std::string toOptionText(Attribute attribute) {
+  if (auto integer = dyn_cast<IntegerAttr>(attribute))
+    if (!integer.getType().isInteger(1))
+      return std::to_string(integer.getInt());
+  return toText(attribute);
+}
+
+std::vector<Tunable> listTunables(ModuleOp schedule) {
+  std::vector<Tunable> tunables;
+  std::map<std::string, size_t> seen;
+  schedule->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    Tunable tunable;
+    if (auto knob = dyn_cast<tune::KnobOp>(op)) {
+      tunable.name = knob.getName().str();
+      if (auto options = dyn_cast<ArrayAttr>(knob.getOptions()))
+        for (Attribute option : options)
+          tunable.options.push_back(toOptionText(option));
+      if (Attribute selected = knob.getSelectedAttr())
+        tunable.selected = toOptionText(selected);
+    } else if (auto alternatives = dyn_cast<tune::AlternativesOp>(op)) {
+      tunable.name = alternatives.getName().str();
+      tunable.isAlternatives = true;
+      for (unsigned i = 0, e = alternatives->getNumRegions(); i < e; ++i)
+        tunable.options.push_back(std::to_string(i));
+      if (auto selected = alternatives.getSelectedRegionAttr())
+        tunable.selected = std::to_string(selected->getZExtValue());
+    } else {
+      return;
+    }
+    if (seen.count(tunable.name))
+      return;
+    tunable.location = describeLocation(op->getLoc());
+    seen[tunable.name] = tunables.size();
+    tunables.push_back(std::move(tunable));
+  });
+  return tunables;
+}
+
+/// The option of `knob` that `value` names, or null.
+static Attribute findOption(tune::KnobOp knob, llvm::StringRef value) {
+  MLIRContext *context = knob.getContext();
+  auto options = dyn_cast<ArrayAttr>(knob.getOptions());
+  if (!options) // Any attribute goes; the knob checks nothing.
+    return parseAttribute(value, context);
+  for (Attribute option : options) {
+    if (toOptionText(option) == value || toText(option) == value)
+      return option;
+    if (auto string = dyn_cast<StringAttr>(option))
+      if (string.getValue() == value)
+        return option;
+  }
+  return nullptr;
+}
+
+static std::string describe(const Tunable &tunable) {
+  std::string text = "'" + tunable.name + "' (" + tunable.location + ", " +
+                     (tunable.isAlternatives ? "regions " : "options ") + "[" +
+                     llvm::join(tunable.options, ", ") + "])";
+  return text;
+}
+
+llvm::Error applyKnobs(ModuleOp schedule, ArrayRef<KnobSetting> settings) {
+  std::vector<Tunable> tunables = listTunables(schedule);
+  auto find = [&](llvm::StringRef name) -> const Tunable * {
+    for (const Tunable &tunable : tunables)
+      if (tunable.name == name)
+        return &tunable;
+    return nullptr;
+  };
+  auto listAll = [&] {
+    if (tunables.empty())
+      return std::string("the schedule has no transform.tune.knob or "
+                         "transform.tune.alternatives");
+    std::vector<std::string> all;
+    for (const Tunable &tunable : tunables)
+      all.push_back(describe(tunable));
+    return "the schedule's tunables: " + llvm::join(all, ", ");
+  };
+
+  std::map<std::string, std::string> values;
+  for (const KnobSetting &setting : settings) {
+    const Tunable *tunable = find(setting.name);
+    if (!tunable)
+      return makeError(ExitCode::InvalidInput,
+                       "unknown knob '" + setting.name + "'; " + listAll());
+    values[setting.name] = setting.value;
+  }
+
+  std::string error;
+  schedule->walk([&](Operation *op) {
+    if (!error.empty())
+      return;
+    if (auto knob = dyn_cast<tune::KnobOp>(op)) {
+      auto it = values.find(knob.getName().str());
+      if (it == values.end())
+        return;
+      Attribute option = findOption(knob, it->second);
+      if (!option) {
+        error = "knob " + describe(*find(it->first)) + " has no option '" +
+                it->second + "'";
+        return;
+      }
+      knob.setSelectedAttr(option);
+    } else if (auto alternatives = dyn_cast<tune::AlternativesOp>(op)) {
+      auto it = values.find(alternatives.getName().str());
+      if (it == values.end())
+        return;
+      unsigned index;
+      if (llvm::StringRef(it->second).getAsInteger(10, index) ||
+          index >= alternatives->getNumRegions()) {
+        error = "alternatives " + describe(*find(it->first)) +
+                " has no region '" + it->second + "'";
+        return;
+      }
+      alternatives.setSelectedRegionAttrAttr(
+          IntegerAttr::get(IntegerType::get(op->getContext(), 64), index));
+    }
+  });
+  if (!error.empty())
+    return makeError(ExitCode::InvalidInput, error);
+
+  std::vector<std::string> unresolved;
+  for (const Tunable &tunable : listTunables(schedule))
+    if (!tunable.selected)
+      unresolved.push_back(describe(tunable));
+  if (!unresolved.empty())
+    return makeError(ExitCode::InvalidInput,
+                     "the schedule has tunables without a value: " +
+                         llvm::join(unresolved, ", ") +
+                         "; give each one with --knob NAME=VALUE (or "
+                         "\"knobs\" in a suite)");
+  return llvm::Error::success();
+}
+
+} // namespace mlir::loom

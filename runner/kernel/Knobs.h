@@ -1,0 +1,50 @@
+//===- Knobs.h - Resolve the tunables written in a schedule -----*- C++ -*-===//
+//
+// A schedule declares tunables with upstream's `transform.tune.knob<"name">`
+// (a value among `options`) and `transform.tune.alternatives<"name">` (one of
+// its regions). The interpreter fails on an unresolved one, so before a
+// schedule is applied every tunable gets a value: `selected` /
+// `selected_region` written in the file, or one given by name here
+// (`loom run --knob`, a suite's "knobs", a point of `loom tune`).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LOOM_RUNNER_KERNEL_KNOBS_H
+#define LOOM_RUNNER_KERNEL_KNOBS_H
+
+#include "runner/results/RunOptions.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/Support/Error.h"
+
+#include <string>
+#include <vector>
+
+namespace mlir::loom {
+
+/// One tunable of a schedule.
+struct Tunable {
+  std::string name;
+  /// True for tune.alternatives (options are region indices).
+  bool isAlternatives = false;
+  /// The options as MLIR attribute text (region indices for alternatives);
+  /// empty when the knob's options are not an array.
+  std::vector<std::string> options;
+  /// The value written in the schedule, if any.
+  std::optional<std::string> selected;
+  /// file:line:col of the first op with this name.
+  std::string location;
+};
+
+/// The tunables of `schedule`, one per name, in order of first appearance.
+std::vector<Tunable> listTunables(ModuleOp schedule);
+
+/// Gives every tunable named in `settings` its value (every op with that
+/// name), then checks that no tunable is left without one. Fails with
+/// InvalidInput on an unknown name, a value that is not an option, or an
+/// unresolved tunable; the message lists what the schedule offers.
+llvm::Error applyKnobs(ModuleOp schedule, ArrayRef<KnobSetting> settings);
+
+} // namespace mlir::loom
+
+#endif // LOOM_RUNNER_KERNEL_KNOBS_H

@@ -1,0 +1,619 @@
+//===- Run.cpp - `loom run` as a library function -------------------------===//
+
+#include "runner/kernel/Run.h"
+#include "runner/kernel/Check.h"
+#include "runner/kernel/CrashGuard.h"
+#include "runner/kernel/Driver.h"
+#include "runner/kernel/Engine.h"
+#include "runner/kernel/Knobs.h"
+#include "runner/kernel/Npy.h"
+#include "runner/kernel/Timer.h"
+#include "runner/results/Files.h"
+#include "runner/results/JsonReader.h"
+#include "runner/results/Status.h"
+
+#include "transforms/Pipelines.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "llvm/ADT/ScopeExit.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+namespace mlir::loom {
+
+/// One `loom run`, step by step. Each step fills its part of the record.
+class KernelRun::Runner {
+public:
+  Runner(const RunOptions &options, const RunHooks &hooks,
+         llvm::raw_ostream &diagnostics)
+      : options(options), hooks(hooks), driver(diagnostics) {
+    record = createRecord();
+    record.options = options;
+    record.payload.path = options.payloadPath;
+  }
+
+  /// Everything before timing: load, schedule, compile, check.
+  llvm::Error prepare();
+  /// One more timing loop.
+  llvm::Error time();
+  /// Puts `error` into the record.
+  void fail(llvm::Error error);
+
+private:
+  void progress(llvm::StringRef message) {
+    if (hooks.progress)
+      hooks.progress(message);
+  }
+  std::string dumpPath(llvm::StringRef name) const {
+    llvm::SmallString<256> path(options.outputs.dumpIRDir);
+    llvm::sys::path::append(path, name);
+    return std::string(path);
+  }
+
+  llvm::Error load();
+  llvm::Error compileScheduled();
+  llvm::Error checkAgainstReference();
+
+  /// Compiles `module` (LLVM dialect) into a kernel for the function.
+  llvm::Expected<std::unique_ptr<Kernel>> compile(ModuleOp module,
+                                                  const EngineOptions &engine);
+  /// Calls `kernel` once on copies of the inputs; returns the results followed
+  /// by the argument buffers after the call.
+  llvm::Expected<SmallVector<Buffer>> callOnce(Kernel &kernel,
+                                               llvm::StringRef what);
+  /// Maps each --input to its argument (by index or source name).
+  llvm::Error resolveInputFiles(func::FuncOp function);
+  /// The generated inputs, with --input files read over them.
+  llvm::Error createInputs();
+  /// Writes the outputs among `buffers` (results, then arguments; as
+  /// callOnce returns them) to `dir` as .npy.
+  llvm::Error saveOutputs(ArrayRef<Buffer> buffers, llvm::StringRef dir);
+  std::string getOutputName(size_t index) const;
+  /// What the reference wrote to `dir` (--save-outputs), shaped like `got`.
+  llvm::Expected<SmallVector<Buffer>> loadReferenceOutputs(ArrayRef<Buffer> got,
+                                                           llvm::StringRef dir);
+
+public:
+  const RunOptions options;
+  const RunHooks hooks;
+  Record record;
+
+private:
+  Driver driver;
+
+  OwningOpRef<ModuleOp> payload, reference, schedule;
+  std::string functionName;
+  SmallVector<Argument> arguments;
+  SmallVector<ValueSignature> results;
+  SmallVector<Buffer> inputs;
+  /// The .npy file of each argument, or empty.
+  SmallVector<std::string> inputPaths;
+  std::unique_ptr<Kernel> kernel;
+  /// Arguments of the scheduled kernel after the check call, reused for timing.
+  SmallVector<Buffer> timingArguments;
+};
+
+llvm::Error KernelRun::Runner::load() {
+  double start = now();
+  progress("parsing the payload");
+  auto loaded = driver.load(options.payloadPath, "payload");
+  if (!loaded)
+    return loaded.takeError();
+  payload = std::move(loaded->module);
+  record.payload = loaded->file;
+
+  OwningOpRef<ModuleOp> embedded = driver.extractEmbeddedSchedule(*payload);
+  if (options.noSchedule) {
+    if (!options.schedulePath.empty() || !options.scheduleLibraries.empty())
+      return makeError(ExitCode::InvalidInput,
+                       "--no-schedule contradicts --schedule/--schedule-lib");
+  } else if (!options.schedulePath.empty()) {
+    auto file = driver.load(options.schedulePath, "schedule");
+    if (!file)
+      return file.takeError();
+    if (embedded && !hooks.scheduleReplacesEmbedded)
+      emitWarning(embedded->getLoc()) << "the payload embeds a schedule; using "
+                                      << options.schedulePath << " instead";
+    schedule = std::move(file->module);
+    record.schedule = ScheduleInfo{file->file, false, options.entryPoint, {}};
+  } else if (embedded) {
+    schedule = std::move(embedded);
+    record.schedule = ScheduleInfo{{}, true, options.entryPoint, {}};
+  }
+  if (!options.scheduleLibraries.empty() && !schedule)
+    return makeError(ExitCode::InvalidInput,
+                     "--schedule-lib needs a schedule: pass --schedule or "
+                     "embed one in the payload");
+  for (const std::string &path : options.scheduleLibraries) {
+    auto library = driver.load(path, "schedule library");
+    if (!library)
+      return library.takeError();
+    record.schedule->libraries.push_back(library->file);
+    if (llvm::Error error = driver.addLibrary(*schedule, std::move(*library)))
+      return error;
+  }
+  if (schedule) {
+    if (llvm::Error error = driver.checkSchedule(*schedule, options.entryPoint))
+      return error;
+    if (llvm::Error error = applyKnobs(*schedule, options.knobs))
+      return error;
+    for (const Tunable &tunable : listTunables(*schedule))
+      record.schedule->knobs.push_back({tunable.name, *tunable.selected});
+    if (!options.outputs.appliedSchedulePath.empty())
+      if (llvm::Error error =
+              writeIR(*schedule, options.outputs.appliedSchedulePath,
+                      /*withLocations=*/true))
+        return error;
+  } else if (!options.knobs.empty()) {
+    return makeError(ExitCode::InvalidInput,
+                     "--knob needs a schedule: pass --schedule or embed one "
+                     "in the payload");
+  }
+
+  auto function = driver.findFunction(*payload, options.function);
+  if (!function)
+    return function.takeError();
+  // Private functions may be inlined away by LLVM; the one we call must stay.
+  function->setPublic();
+  functionName = function->getName().str();
+  record.function = functionName;
+  // The schedule, the lowering and the compiler see only this function and
+  // what it calls.
+  eraseUnreachableFunctions(*payload, functionName);
+
+  auto resolved = resolveArguments(*function, options.dims);
+  if (!resolved)
+    return resolved.takeError();
+  arguments = std::move(*resolved);
+  if (llvm::Error error = resolveInputFiles(*function))
+    return error;
+  for (const Argument &argument : arguments)
+    record.arguments.push_back(
+        {argument.index,
+         typeToString(argument.signature.type),
+         typeToString(argument.concreteType),
+         {argument.shape.begin(), argument.shape.end()}});
+  for (auto [index, type] :
+       llvm::enumerate(function->getFunctionType().getResults())) {
+    auto signature = getValueSignature(type, ("result #" + Twine(index)).str());
+    if (!signature)
+      return signature.takeError();
+    results.push_back(*signature);
+  }
+
+  auto work = driver.analyzeWork(*payload, functionName, arguments);
+  if (!work)
+    return work.takeError();
+  record.work = std::move(*work);
+  if (options.check)
+    reference = payload->clone();
+  record.phases.parse = now() - start;
+  return llvm::Error::success();
+}
+
+llvm::Expected<std::unique_ptr<Kernel>>
+KernelRun::Runner::compile(ModuleOp module, const EngineOptions &engine) {
+  SmallVector<ValueSignature> argumentSignatures;
+  for (const Argument &argument : arguments)
+    argumentSignatures.push_back(argument.signature);
+  std::unique_ptr<Kernel> compiled;
+  llvm::Error error = llvm::Error::success();
+  if (llvm::Error crash =
+          runGuarded("the LLVM compiler", ExitCode::CompileFailure, [&] {
+            auto result = Kernel::compile(module, functionName,
+                                          argumentSignatures, results, engine);
+            if (result)
+              compiled = std::move(*result);
+            else
+              error = result.takeError();
+          })) {
+    llvm::consumeError(std::move(error));
+    return std::move(crash);
+  }
+  if (error)
+    return std::move(error);
+  return compiled;
+}
+
+llvm::Error KernelRun::Runner::compileScheduled() {
+  const std::string &dumpIRDir = options.outputs.dumpIRDir;
+  if (!dumpIRDir.empty())
+    if (std::error_code ec = llvm::sys::fs::create_directories(dumpIRDir))
+      return makeError(ExitCode::InvalidInput,
+                       "cannot create the --dump-ir directory '" + dumpIRDir +
+                           "': " + ec.message());
+
+  double start = now();
+  if (schedule) {
+    progress("applying the schedule");
+    llvm::Error error = llvm::Error::success();
+    if (llvm::Error crash = runGuarded(
+            "the transform interpreter", ExitCode::CompileFailure, [&] {
+              error = driver.applySchedule(
+                  *payload, *schedule, options.entryPoint, *record.schedule);
+            })) {
+      llvm::consumeError(std::move(error));
+      return crash;
+    }
+    if (error)
+      return error;
+  }
+  record.phases.schedule = now() - start;
+  if (!dumpIRDir.empty())
+    if (llvm::Error error = writeIR(*payload, dumpPath("1-scheduled.mlir")))
+      return error;
+
+  progress("lowering to LLVM");
+  start = now();
+  llvm::Error error = llvm::Error::success();
+  if (llvm::Error crash =
+          runGuarded("the lowering pipeline", ExitCode::CompileFailure, [&] {
+            error = driver.lowerToLLVM(*payload, {options.threads}, dumpIRDir);
+          })) {
+    llvm::consumeError(std::move(error));
+    return crash;
+  }
+  if (error)
+    return error;
+  record.phases.lower = now() - start;
+
+  progress("JIT-compiling");
+  start = now();
+  EngineOptions engine;
+  engine.threads = options.threads;
+  engine.fpContractFast = options.fpContractFast;
+  if (!dumpIRDir.empty()) {
+    engine.llvmIRPath = dumpPath("4-optimized.ll");
+    engine.objectPath = dumpPath("5-kernel.o");
+  }
+  auto compiled = compile(*payload, engine);
+  if (!compiled)
+    return compiled.takeError();
+  kernel = std::move(*compiled);
+  record.phases.jit = now() - start;
+  return llvm::Error::success();
+}
+
+llvm::Expected<SmallVector<Buffer>>
+KernelRun::Runner::callOnce(Kernel &target, llvm::StringRef what) {
+  SmallVector<Buffer> argumentBuffers;
+  for (const Buffer &input : inputs)
+    argumentBuffers.push_back(input.clone());
+  SmallVector<Buffer> outputs;
+  if (llvm::Error crash = runGuarded(what, ExitCode::Crash, [&] {
+        target.bind(argumentBuffers);
+        target.call();
+        outputs = target.takeResults();
+      }))
+    return std::move(crash);
+  for (Buffer &buffer : argumentBuffers)
+    outputs.push_back(std::move(buffer));
+  return outputs;
+}
+
+llvm::Error KernelRun::Runner::checkAgainstReference() {
+  if (!options.check) {
+    record.check.status = "skipped";
+    record.check.reason = "--no-check";
+    if (options.outputs.saveOutputsDir.empty())
+      return llvm::Error::success();
+    auto got = callOnce(*kernel, "the scheduled kernel");
+    if (!got)
+      return got.takeError();
+    return saveOutputs(*got, options.outputs.saveOutputsDir);
+  }
+  double start = now();
+  llvm::Expected<SmallVector<Buffer>> expected = SmallVector<Buffer>();
+  if (options.referenceOutputsDir.empty()) {
+    progress("running the reference (the payload without the schedule)");
+    if (llvm::Error error = driver.lowerReference(*reference))
+      return makeError(ExitCode::CompileFailure,
+                       "the payload without the schedule does not lower, so "
+                       "there is no reference to check against (--no-check "
+                       "skips the check): " +
+                           takeError(std::move(error)).second);
+    EngineOptions engine;
+    engine.fpContractFast = options.fpContractFast;
+    auto referenceKernel = compile(*reference, engine);
+    if (!referenceKernel)
+      return referenceKernel.takeError();
+    expected = callOnce(**referenceKernel, "the reference kernel");
+    if (!expected)
+      return expected.takeError();
+  }
+  record.phases.reference = now() - start;
+
+  progress("checking the scheduled kernel");
+  start = now();
+  auto got = callOnce(*kernel, "the scheduled kernel");
+  if (!got)
+    return got.takeError();
+  if (!options.referenceOutputsDir.empty()) {
+    expected = loadReferenceOutputs(*got, options.referenceOutputsDir);
+    if (!expected)
+      return expected.takeError();
+  }
+  // Saved before comparing: a mismatch is when they are most wanted.
+  if (const std::string &dir = options.outputs.saveOutputsDir; !dir.empty()) {
+    if (llvm::Error error = saveOutputs(*got, dir))
+      return error;
+    if (options.outputs.saveReference)
+      if (llvm::Error error = saveOutputs(*expected, dir + "/reference"))
+        return error;
+  }
+
+  const WorkSummary &work = *record.work;
+  unsigned numResults = results.size();
+  for (unsigned i = 0; i < got->size(); ++i) {
+    bool isResult = i < numResults;
+    unsigned argIndex = i - numResults;
+    if (!isResult && arguments[argIndex].signature.isScalar)
+      continue;
+    if (!isResult && !isa<MemRefType>(arguments[argIndex].signature.type))
+      continue; // Tensor arguments are values: writes to them are not outputs.
+    int64_t reduction =
+        isResult ? work.resultReduction[i] : work.argReduction[argIndex];
+    OutputComparison comparison = compareOutputs(
+        (*got)[i], (*expected)[i], reduction, {options.rtol, options.atol});
+    bool written = isResult || work.argWritten[argIndex];
+    if (!written && comparison.passed())
+      continue; // An input that stayed as it was.
+    comparison.name =
+        isResult ? "result " + std::to_string(i) : arguments[argIndex].name;
+    comparison.type = typeToString(
+        isResult ? results[i].type : arguments[argIndex].signature.type);
+    if (!written)
+      comparison.problem =
+          "the kernel wrote to this input argument" +
+          (comparison.problem.empty() ? std::string()
+                                      : ": " + comparison.problem);
+    record.check.outputs.push_back(std::move(comparison));
+  }
+  record.phases.check = now() - start;
+  // The scheduled kernel's argument buffers are reused for timing.
+  for (unsigned i = numResults; i < got->size(); ++i)
+    timingArguments.push_back(std::move((*got)[i]));
+
+  if (record.check.outputs.empty()) {
+    record.check.status = "skipped";
+    record.check.reason =
+        "the function has no results and writes no memref argument";
+    return llvm::Error::success();
+  }
+  bool passed =
+      llvm::all_of(record.check.outputs,
+                   [](const OutputComparison &o) { return o.passed(); });
+  record.check.status = passed ? "passed" : "failed";
+  if (!passed)
+    return makeError(ExitCode::Mismatch,
+                     "the scheduled kernel's output differs from the "
+                     "reference");
+  return llvm::Error::success();
+}
+
+llvm::Error KernelRun::Runner::time() {
+  // Concurrent runs (loom tune -j) compile together but time one at a time.
+  int lock = -1;
+  if (!hooks.timingLockPath.empty()) {
+    progress("waiting for the timing lock");
+    lock = ::open(hooks.timingLockPath.c_str(), O_CREAT | O_RDWR, 0644);
+    if (lock < 0 || ::flock(lock, LOCK_EX) != 0)
+      return makeError(ExitCode::InvalidInput,
+                       "cannot lock '" + hooks.timingLockPath + "'");
+  }
+  auto unlock = llvm::make_scope_exit([&] {
+    if (lock >= 0)
+      ::close(lock); // Releases the flock.
+  });
+  progress("timing");
+  if (timingArguments.empty())
+    for (const Buffer &input : inputs)
+      timingArguments.push_back(input.clone());
+  TimingStats stats;
+  if (llvm::Error crash =
+          runGuarded("the scheduled kernel", ExitCode::Crash, [&] {
+            kernel->bind(timingArguments);
+            stats = measure(options.timing, [&] {
+              kernel->call();
+              kernel->releaseResults();
+            });
+          }))
+    return crash;
+  record.phases.timing = stats.total;
+  record.timing = std::move(stats);
+  return llvm::Error::success();
+}
+
+llvm::Error KernelRun::Runner::prepare() {
+  if (llvm::Error error = load())
+    return error;
+  if (llvm::Error error = compileScheduled())
+    return error;
+  if (llvm::Error error = createInputs())
+    return error;
+  return checkAgainstReference();
+}
+
+/// The name an argument has in the payload's source (`a` for `%a`), read at
+/// its location; empty when the source is not at hand.
+static std::string getSourceName(BlockArgument argument,
+                                 ArrayRef<llvm::StringRef> lines) {
+  auto loc = dyn_cast<FileLineColLoc>(argument.getLoc());
+  if (!loc || loc.getLine() == 0 || loc.getLine() > lines.size())
+    return "";
+  llvm::StringRef line = lines[loc.getLine() - 1];
+  if (loc.getColumn() == 0 || loc.getColumn() > line.size())
+    return "";
+  llvm::StringRef rest = line.drop_front(loc.getColumn() - 1);
+  if (!rest.consume_front("%"))
+    return "";
+  return rest
+      .take_while([](char c) {
+        return llvm::isAlnum(c) || c == '_' || c == '$' || c == '.' || c == '-';
+      })
+      .str();
+}
+
+llvm::Error KernelRun::Runner::resolveInputFiles(func::FuncOp function) {
+  inputPaths.assign(arguments.size(), "");
+  if (options.inputFiles.empty())
+    return llvm::Error::success();
+  auto source = readTextFile(options.payloadPath, "the payload");
+  if (!source)
+    return source.takeError();
+  SmallVector<llvm::StringRef> lines;
+  llvm::StringRef(*source).split(lines, '\n');
+  SmallVector<std::string> names;
+  for (BlockArgument argument : function.getArguments())
+    names.push_back(getSourceName(argument, lines));
+  for (const InputFile &input : options.inputFiles) {
+    llvm::StringRef spec = input.spec;
+    spec.consume_front("%");
+    std::optional<unsigned> index;
+    unsigned position;
+    if (!spec.getAsInteger(10, position) && position < arguments.size())
+      index = position;
+    for (auto [i, name] : llvm::enumerate(names))
+      if (!index && !name.empty() && name == spec)
+        index = i;
+    if (!index) {
+      std::vector<std::string> known;
+      for (auto [i, name] : llvm::enumerate(names))
+        known.push_back(std::to_string(i) +
+                        (name.empty() ? "" : " (%" + name + ")"));
+      return makeError(ExitCode::InvalidInput,
+                       "--input " + input.spec + "=" + input.path +
+                           ": no argument '" + input.spec +
+                           "'; the arguments of @" + functionName + ": " +
+                           llvm::join(known, ", "));
+    }
+    if (!inputPaths[*index].empty())
+      return makeError(ExitCode::InvalidInput,
+                       "--input gives two files for " + arguments[*index].name);
+    inputPaths[*index] = input.path;
+  }
+  return llvm::Error::success();
+}
+
+llvm::Error KernelRun::Runner::createInputs() {
+  for (auto [argument, path] : llvm::zip_equal(arguments, inputPaths)) {
+    Buffer buffer = createInput(argument, options.init, options.seed);
+    if (!path.empty()) {
+      auto array = readNpyFile(path);
+      if (!array)
+        return array.takeError();
+      std::string what =
+          argument.name + " (" + typeToString(argument.concreteType) + ")";
+      if (llvm::Error error = copyNpyInto(*array, buffer, what, path))
+        return error;
+    }
+    inputs.push_back(std::move(buffer));
+  }
+  return llvm::Error::success();
+}
+
+/// The name of output `index` of callOnce's buffers in a --save-outputs
+/// directory ("result0", "arg2"), or empty when it is not an output.
+std::string KernelRun::Runner::getOutputName(size_t index) const {
+  if (index < results.size())
+    return "result" + std::to_string(index);
+  unsigned argIndex = index - results.size();
+  if (!isa<MemRefType>(arguments[argIndex].signature.type) ||
+      !record.work->argWritten[argIndex])
+    return "";
+  return "arg" + std::to_string(argIndex);
+}
+
+llvm::Expected<SmallVector<Buffer>>
+KernelRun::Runner::loadReferenceOutputs(ArrayRef<Buffer> got,
+                                        llvm::StringRef dir) {
+  SmallVector<Buffer> expected;
+  for (auto [index, buffer] : llvm::enumerate(got)) {
+    std::string name = getOutputName(index);
+    if (name.empty()) {
+      // Not an output: the reference leaves it as the input was.
+      expected.push_back(inputs[index - results.size()].clone());
+      continue;
+    }
+    std::string path = (dir + "/" + name + ".npy").str();
+    auto array = readNpyFile(path);
+    if (!array)
+      return array.takeError();
+    Buffer copy = buffer.clone();
+    if (llvm::Error error = copyNpyInto(*array, copy, name, path))
+      return std::move(error);
+    expected.push_back(std::move(copy));
+  }
+  return expected;
+}
+
+llvm::Error KernelRun::Runner::saveOutputs(ArrayRef<Buffer> buffers,
+                                           llvm::StringRef dir) {
+  if (std::error_code ec = llvm::sys::fs::create_directories(dir))
+    return makeError(ExitCode::InvalidInput, "cannot create the directory '" +
+                                                 dir + "': " + ec.message());
+  for (auto [i, buffer] : llvm::enumerate(buffers)) {
+    std::string name = getOutputName(i);
+    if (name.empty())
+      continue;
+    if (llvm::Error error =
+            writeNpyFile(buffer, (dir + "/" + name + ".npy").str()))
+      return error;
+  }
+  return llvm::Error::success();
+}
+
+void KernelRun::Runner::fail(llvm::Error error) {
+  auto [code, message] = takeError(std::move(error));
+  record.exitCode = static_cast<int>(code);
+  record.status = getStatusName(code).str();
+  record.error = message;
+  std::vector<std::string> diagnostics = driver.takeErrors();
+  record.diagnostics.insert(record.diagnostics.end(), diagnostics.begin(),
+                            diagnostics.end());
+}
+
+KernelRun::KernelRun(const RunOptions &options, const RunHooks &hooks,
+                     llvm::raw_ostream &diagnostics)
+    : runner(std::make_unique<Runner>(options, hooks, diagnostics)) {
+  enableCrashRecovery();
+}
+
+KernelRun::~KernelRun() = default;
+
+bool KernelRun::prepare() {
+  if (llvm::Error error = runner->prepare()) {
+    runner->fail(std::move(error));
+    return false;
+  }
+  prepared = true;
+  return true;
+}
+
+bool KernelRun::time() {
+  if (!prepared || runner->record.exitCode != 0)
+    return false;
+  if (llvm::Error error = runner->time()) {
+    runner->fail(std::move(error));
+    return false;
+  }
+  return true;
+}
+
+const Record &KernelRun::getRecord() const { return runner->record; }
+
+Record runKernel(const RunOptions &options, llvm::raw_ostream &diagnostics,
+                 const RunHooks &hooks) {
+  KernelRun run(options, hooks, diagnostics);
+  if (run.prepare())
+    run.time();
+  return run.getRecord();
+}
+
+} // namespace mlir::loom

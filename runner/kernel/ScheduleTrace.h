@@ -1,0 +1,39 @@
+//===- ScheduleTrace.h - What each op of a schedule did ---------*- C++ -*-===//
+//
+// Records, for each top-level op of a schedule's entry point, how many
+// payload ops its handles held and whether it succeeded, failed or had a
+// failure suppressed inside it. It works by inserting transform.loom.trace
+// ops around those ops before the schedule is applied and reading what they
+// logged afterwards.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LOOM_RUNNER_KERNEL_SCHEDULETRACE_H
+#define LOOM_RUNNER_KERNEL_SCHEDULETRACE_H
+
+#include "runner/results/Record.h"
+
+#include "mlir/Dialect/Transform/IR/TransformOps.h"
+
+#include <vector>
+
+namespace mlir::loom {
+
+struct TraceRecord;
+
+/// Inserts transform.loom.trace ops before and after every top-level op of
+/// `entry`, and around the ops directly inside the regions of alternatives
+/// among them (a region that stops early failed, and the failure was
+/// suppressed). Returns one step per top-level
+/// op, with its name and location filled in.
+std::vector<TransformStepRecord>
+instrumentSchedule(transform::NamedSequenceOp entry);
+
+/// Fills in the status and handle counts of `steps` from what the trace ops
+/// inserted by instrumentSchedule logged while the schedule ran.
+void completeTrace(std::vector<TransformStepRecord> &steps,
+                   ArrayRef<TraceRecord> records);
+
+} // namespace mlir::loom
+
+#endif // LOOM_RUNNER_KERNEL_SCHEDULETRACE_H

@@ -1,0 +1,159 @@
+//===- PeakCache.cpp - The ceilings `loom peak` measured, cached ---------===//
+
+#include "runner/results/PeakCache.h"
+#include "runner/results/Files.h"
+#include "runner/results/JsonReader.h"
+#include "runner/results/Status.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+
+namespace mlir::loom {
+
+using nlohmann::ordered_json;
+
+double MachinePeak::getBandwidth(unsigned runThreads) const {
+  if (runThreads <= 1)
+    return std::max(triadGbps1, triadNtGbps1);
+  return std::max(triadGbpsAll, triadNtGbpsAll);
+}
+
+std::string getPeakCacheKey(const HostInfo &host) {
+  return host.cpuModel + " | " + host.cpu + " | " +
+         sha256Hex(llvm::join(host.features, ",")).substr(0, 16);
+}
+
+std::string getDefaultPeakCachePath() {
+  llvm::SmallString<256> path;
+  if (std::optional<std::string> cache =
+          llvm::sys::Process::GetEnv("XDG_CACHE_HOME");
+      cache && !cache->empty()) {
+    path = *cache;
+  } else if (std::optional<std::string> home =
+                 llvm::sys::Process::GetEnv("HOME")) {
+    path = *home;
+    llvm::sys::path::append(path, ".cache");
+  } else {
+    path = ".cache";
+  }
+  llvm::sys::path::append(path, "loom", "peak.json");
+  return path.str().str();
+}
+
+ordered_json peakToJson(const MachinePeak &peak) {
+  return {{"cpu", peak.host.cpu},
+          {"cpu_model", peak.host.cpuModel},
+          {"features", peak.host.features},
+          {"measured_at", peak.measuredAt},
+          {"seconds", peak.seconds},
+          {"vector_bits", peak.vectorBits},
+          {"threads", peak.threads},
+          {"fma_gflops_per_core", peak.fmaGflopsPerCore},
+          {"fma_gflops_all", peak.fmaGflopsAll},
+          {"triad_gbps_1", peak.triadGbps1},
+          {"triad_gbps_all", peak.triadGbpsAll},
+          {"triad_nt_gbps_1", peak.triadNtGbps1},
+          {"triad_nt_gbps_all", peak.triadNtGbpsAll}};
+}
+
+std::optional<MachinePeak> loadCachedPeak(llvm::StringRef cachePath) {
+  if (!llvm::sys::fs::exists(cachePath))
+    return std::nullopt;
+  auto cache = readJsonFile(cachePath, "the peak cache");
+  if (!cache) {
+    llvm::consumeError(cache.takeError());
+    return std::nullopt;
+  }
+  MachinePeak peak;
+  peak.host = getHostInfo();
+  peak.key = getPeakCacheKey(peak.host);
+  JsonReader reader;
+  const ordered_json *machines =
+      reader.field(*cache, "cache", "machines", true);
+  if (!machines || !machines->is_object() || !machines->contains(peak.key))
+    return std::nullopt;
+  const ordered_json &entry = (*machines)[peak.key];
+  std::string path = "machines." + peak.key;
+  reader.read(entry, path, "measured_at", peak.measuredAt);
+  reader.read(entry, path, "seconds", peak.seconds);
+  reader.read(entry, path, "vector_bits", peak.vectorBits);
+  reader.read(entry, path, "threads", peak.threads);
+  reader.read(entry, path, "fma_gflops_per_core", peak.fmaGflopsPerCore);
+  reader.read(entry, path, "fma_gflops_all", peak.fmaGflopsAll);
+  reader.read(entry, path, "triad_gbps_1", peak.triadGbps1);
+  reader.read(entry, path, "triad_gbps_all", peak.triadGbpsAll);
+  reader.read(entry, path, "triad_nt_gbps_1", peak.triadNtGbps1);
+  reader.read(entry, path, "triad_nt_gbps_all", peak.triadNtGbpsAll);
+  if (!reader.error.empty())
+    return std::nullopt;
+  return peak;
+}
+
+void fillPeaks(RunOptions &options, const MachinePeak &peak,
+               llvm::StringRef source) {
+  if (options.peakGflopsPerCore && options.peakGbps)
+    return;
+  if (!options.peakGflopsPerCore)
+    options.peakGflopsPerCore = peak.fmaGflopsPerCore;
+  if (!options.peakGbps)
+    options.peakGbps = peak.getBandwidth(options.threads);
+  options.peakSource = options.peakSource.empty()
+                           ? source.str()
+                           : options.peakSource + " and " + source.str();
+}
+
+void fillPeaksFromCache(RunOptions &options, llvm::StringRef cachePath) {
+  if (options.peakGflopsPerCore && options.peakGbps)
+    return;
+  if (std::optional<MachinePeak> peak = loadCachedPeak(cachePath))
+    fillPeaks(options, *peak, cachePath);
+}
+
+llvm::Error storePeak(const MachinePeak &peak, llvm::StringRef cachePath) {
+  ordered_json cache = {{"schema", "loom-peak-cache"},
+                        {"version", 1},
+                        {"machines", ordered_json::object()}};
+  if (llvm::sys::fs::exists(cachePath)) {
+    auto existing = readJsonFile(cachePath, "the peak cache");
+    if (existing && existing->is_object() && existing->contains("machines") &&
+        (*existing)["machines"].is_object())
+      cache["machines"] = (*existing)["machines"];
+    else
+      llvm::consumeError(existing ? llvm::Error::success()
+                                  : existing.takeError());
+  }
+  cache["machines"][peak.key] = peakToJson(peak);
+  if (std::error_code ec = llvm::sys::fs::create_directories(
+          llvm::sys::path::parent_path(cachePath)))
+    return makeError(ExitCode::InvalidInput,
+                     "cannot create the directory of '" + cachePath +
+                         "': " + ec.message());
+  return writeTextFile(cache.dump(2) + "\n", cachePath, "the peak cache");
+}
+
+void printPeak(const MachinePeak &peak, llvm::raw_ostream &os) {
+  os << llvm::formatv("{0} ({1}), {2}-bit vectors, {3} threads\n",
+                      peak.host.cpuModel, peak.host.cpu, peak.vectorBits,
+                      peak.threads);
+  os << llvm::formatv("  FMA peak      {0,8:f1} GFLOP/s per core, {1,8:f1} "
+                      "GFLOP/s on {2} cores\n",
+                      peak.fmaGflopsPerCore, peak.fmaGflopsAll, peak.threads);
+  os << llvm::formatv("  triad         {0,8:f1} GB/s on 1 thread,  {1,8:f1} "
+                      "GB/s on {2}\n",
+                      peak.triadGbps1, peak.triadGbpsAll, peak.threads);
+  os << llvm::formatv("  triad (NT)    {0,8:f1} GB/s on 1 thread,  {1,8:f1} "
+                      "GB/s on {2} (non-temporal stores)\n",
+                      peak.triadNtGbps1, peak.triadNtGbpsAll, peak.threads);
+  os << llvm::formatv("  measured {0} in {1:f1} s\n", peak.measuredAt,
+                      peak.seconds);
+}
+
+} // namespace mlir::loom

@@ -1,0 +1,74 @@
+//===- PeakCache.h - The ceilings `loom peak` measured, cached --*- C++ -*-===//
+//
+// What `loom peak` (campaigns/Peak.h) measured on a machine, kept per CPU
+// model and features in one JSON file, so that `loom run`, `bench` and
+// `report` can place a kernel under its roofline without measuring again.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LOOM_RUNNER_RESULTS_PEAKCACHE_H
+#define LOOM_RUNNER_RESULTS_PEAKCACHE_H
+
+#include "runner/results/Host.h"
+#include "runner/results/RunOptions.h"
+
+#include "llvm/Support/Error.h"
+
+#include <nlohmann/json_fwd.hpp>
+
+#include <optional>
+#include <string>
+
+namespace llvm {
+class raw_ostream;
+} // namespace llvm
+
+namespace mlir::loom {
+
+struct MachinePeak {
+  /// The machine it was measured on, and the cache key made from it.
+  HostInfo host;
+  std::string key;
+  std::string measuredAt;
+  double seconds = 0;
+  unsigned vectorBits = 0;
+  unsigned threads = 1;
+  /// GFLOP/s of FMAs on one core and on `threads` cores.
+  double fmaGflopsPerCore = 0, fmaGflopsAll = 0;
+  /// Triad GB/s (STREAM's count: two reads and a write) on one thread and
+  /// on `threads`, with ordinary and with non-temporal stores.
+  double triadGbps1 = 0, triadGbpsAll = 0;
+  double triadNtGbps1 = 0, triadNtGbpsAll = 0;
+
+  /// The best bandwidth for a run on `runThreads` threads.
+  double getBandwidth(unsigned runThreads) const;
+};
+
+/// The cache key of a machine: CPU model, LLVM CPU name and a hash of the
+/// feature list.
+std::string getPeakCacheKey(const HostInfo &host);
+
+/// `$XDG_CACHE_HOME/loom/peak.json`, else `$HOME/.cache/loom/peak.json`.
+std::string getDefaultPeakCachePath();
+
+/// The cached peak of this machine in `cachePath`, if any (a missing or
+/// unreadable cache is no peak).
+std::optional<MachinePeak> loadCachedPeak(llvm::StringRef cachePath);
+/// Fills the ceilings `options` was not given (--peak-gflops-per-core,
+/// --peak-gbps) from `peak` (the bandwidth for `options.threads`) and adds
+/// `source` to `options.peakSource`.
+void fillPeaks(RunOptions &options, const MachinePeak &peak,
+               llvm::StringRef source);
+/// fillPeaks with the cached peak of this machine in `cachePath`; without a
+/// cache entry, leaves `options` as it is.
+void fillPeaksFromCache(RunOptions &options, llvm::StringRef cachePath);
+/// Adds or replaces `peak` in the cache (other machines' entries are kept).
+llvm::Error storePeak(const MachinePeak &peak, llvm::StringRef cachePath);
+
+void printPeak(const MachinePeak &peak, llvm::raw_ostream &os);
+/// The cache entry of `peak`.
+nlohmann::ordered_json peakToJson(const MachinePeak &peak);
+
+} // namespace mlir::loom
+
+#endif // LOOM_RUNNER_RESULTS_PEAKCACHE_H

@@ -1,0 +1,366 @@
+//===- Report.cpp - The human-readable summary of a run -------------------===//
+
+#include "runner/results/Report.h"
+#include "runner/results/BenchResults.h"
+#include "runner/results/Statistics.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cmath>
+#include <cstdio>
+
+namespace mlir::loom {
+
+std::string formatDuration(double seconds) {
+  double magnitude = std::fabs(seconds);
+  if (magnitude >= 1.0)
+    return llvm::formatv("{0:f3} s", seconds).str();
+  if (magnitude >= 1e-3)
+    return llvm::formatv("{0:f3} ms", seconds * 1e3).str();
+  if (magnitude >= 1e-6)
+    return llvm::formatv("{0:f3} us", seconds * 1e6).str();
+  return llvm::formatv("{0:f1} ns", seconds * 1e9).str();
+}
+
+/// 2.147 G, 12.6 M, 512 (SI prefixes).
+static std::string formatQuantity(double value) {
+  const char *prefixes[] = {"", "k", "M", "G", "T", "P"};
+  int index = 0;
+  while (std::fabs(value) >= 1000.0 && index < 5) {
+    value /= 1000.0;
+    ++index;
+  }
+  return llvm::formatv(index ? "{0:f3} {1}" : "{0:f0} {1}", value,
+                       prefixes[index])
+      .str();
+}
+
+static std::string formatIndex(const std::vector<int64_t> &index) {
+  return "[" +
+         llvm::join(llvm::map_range(
+                        index, [](int64_t i) { return std::to_string(i); }),
+                    ", ") +
+         "]";
+}
+
+/// Every significant digit of a float (integers print as integers).
+static std::string formatValue(double value) {
+  char text[32];
+  std::snprintf(text, sizeof(text), "%.9g", value);
+  return text;
+}
+
+static void printRow(llvm::raw_ostream &os, llvm::StringRef label,
+                     const llvm::Twine &text) {
+  os << "  " << llvm::left_justify(label, 11) << " " << text << "\n";
+}
+
+static void printCheck(const Record &record, llvm::raw_ostream &os) {
+  const CheckRecord &check = record.check;
+  if (check.status == "skipped") {
+    printRow(os, "check", "skipped (" + check.reason + ")");
+    return;
+  }
+  bool first = true;
+  for (const OutputComparison &output : check.outputs) {
+    std::string text;
+    if (!output.problem.empty()) {
+      text = output.name + ": FAILED: " + output.problem;
+    } else if (output.mismatches == 0 && output.tolerance.rtol == 0 &&
+               output.tolerance.atol == 0) {
+      text = output.name + ": passed, exact";
+    } else if (output.mismatches == 0) {
+      text = llvm::formatv("{0}: passed, max abs err {1:e2}, max rel err "
+                           "{2:e2} (rtol {3:e1}, atol {4:e1}, reduction {5})",
+                           output.name, output.maxAbsError, output.maxRelError,
+                           output.tolerance.rtol, output.tolerance.atol,
+                           output.reduction)
+                 .str();
+    } else {
+      text = llvm::formatv("{0}: FAILED: {1} of {2} elements differ; first "
+                           "at {3}: got {4}, expected {5}; max abs err {6:e2} "
+                           "(rtol {7:e1}, atol {8:e1})",
+                           output.name, output.mismatches, output.elements,
+                           formatIndex(*output.firstMismatch),
+                           formatValue(output.got),
+                           formatValue(output.expected), output.maxAbsError,
+                           output.tolerance.rtol, output.tolerance.atol)
+                 .str();
+    }
+    printRow(os, first ? "check" : "", text);
+    first = false;
+  }
+}
+
+/// The roofline row in words: which ceiling bounds the kernel at its
+/// intensity, and how close it gets.
+static std::string describeRoofline(const Roofline &roofline,
+                                    const Record &record) {
+  std::string text = roofline.memoryBound ? "memory-bound" : "compute-bound";
+  text += llvm::formatv(": {0:f2} FLOP/B", roofline.intensity).str();
+  if (std::optional<double> ridge = roofline.getRidge())
+    text += llvm::formatv(" ({0} the ridge at {1:f2} FLOP/B)",
+                          roofline.memoryBound ? "below" : "above", *ridge)
+                .str();
+  if (roofline.memoryBound)
+    text += llvm::formatv("; {0:f2} GB/s is {1:f0}% of the {2:f1} GB/s "
+                          "bandwidth",
+                          *record.getGigabytesPerSecond(),
+                          100 * roofline.fraction, *roofline.memoryGbps)
+                .str();
+  else
+    text += llvm::formatv("; {0:f2} GFLOP/s is {1:f0}% of the {2:f1} GFLOP/s "
+                          "peak",
+                          *record.getGflops(), 100 * roofline.fraction,
+                          *roofline.computeGflops)
+                .str();
+  if (roofline.fraction > 0 && roofline.fraction < 1)
+    text +=
+        llvm::formatv(" ({0:f1}x from the bound)", 1 / roofline.fraction).str();
+  if (record.options.peakSource != "options" &&
+      !record.options.peakSource.empty())
+    text += "; peaks from `loom peak`";
+  if (!roofline.computeGflops)
+    text +=
+        "; give --peak-gflops-per-core to know whether compute bounds it first";
+  else if (!roofline.memoryGbps)
+    text += "; give --peak-gbps to know whether memory bounds it first";
+  return text;
+}
+
+void printReport(const Record &record, llvm::raw_ostream &os) {
+  os << "loom run " << record.payload.path;
+  if (!record.function.empty())
+    os << " @" << record.function;
+  if (record.schedule)
+    os << "  (schedule: "
+       << (record.schedule->embedded ? std::string("embedded")
+                                     : record.schedule->file.path)
+       << ", @" << record.schedule->entryPoint << ")";
+  else
+    os << "  (no schedule)";
+  os << "\n";
+  printRow(os, "host",
+           llvm::formatv("{0}, {1} thread{2}", record.host.cpu,
+                         record.options.threads,
+                         record.options.threads == 1 ? "" : "s"));
+  std::vector<std::string> arguments;
+  for (const ArgumentRecord &argument : record.arguments)
+    arguments.push_back(argument.concreteType);
+  std::string inputs =
+      llvm::formatv("{0}, seed {1}: {2}", getInitKindName(record.options.init),
+                    record.options.seed, llvm::join(arguments, ", "));
+  if (!record.options.inputFiles.empty()) {
+    std::vector<std::string> files;
+    for (const InputFile &input : record.options.inputFiles)
+      files.push_back(input.spec + "=" + input.path);
+    inputs += " (from .npy: " + llvm::join(files, ", ") + ")";
+  }
+  printRow(os, "inputs", inputs);
+  printCheck(record, os);
+  if (record.schedule) {
+    const std::vector<TransformStepRecord> &trace = record.schedule->trace;
+    size_t empty = llvm::count_if(trace, [](const TransformStepRecord &step) {
+      return step.matchedNothing();
+    });
+    if (empty)
+      printRow(os, "schedule",
+               llvm::formatv("{0} of {1} top-level transform op(s) had an "
+                             "empty handle (--explain says which)",
+                             empty, trace.size()));
+  }
+  if (record.schedule && !record.schedule->fusion.empty()) {
+    size_t fused = llvm::count_if(
+        record.schedule->fusion,
+        [](const FusionRecord &decision) { return decision.isFused(); });
+    printRow(os, "fusion",
+             llvm::formatv("{0} pair(s) fused, {1} not (schedule.fusion in "
+                           "--json; explain on the op prints why)",
+                           fused, record.schedule->fusion.size() - fused));
+  }
+  if (record.work) {
+    std::string text = formatQuantity(record.work->flops) + "FLOP, " +
+                       formatQuantity(record.work->bytes) +
+                       "B in and out of the function";
+    if (!record.work->complete)
+      text += " (incomplete: " +
+              (record.work->uncounted.empty()
+                   ? std::string("dynamic sizes")
+                   : llvm::join(record.work->uncounted, ", ")) +
+              ")";
+    printRow(os, "work", text);
+  }
+  if (record.timing) {
+    const TimingStats &timing = *record.timing;
+    printRow(os, "time/call",
+             llvm::formatv("median {0}, min {1}, mean {2}, stddev {3} ({4} "
+                           "samples x {5} call{6})",
+                           formatDuration(timing.median),
+                           formatDuration(timing.min),
+                           formatDuration(timing.mean),
+                           formatDuration(timing.stddev), timing.samples.size(),
+                           timing.batch, timing.batch == 1 ? "" : "s"));
+    std::vector<std::string> rates;
+    if (auto gflops = record.getGflops())
+      rates.push_back(llvm::formatv("{0:f2} GFLOP/s (best {1:f2})", *gflops,
+                                    *record.getBestGflops()));
+    if (auto gbps = record.getGigabytesPerSecond())
+      rates.push_back(llvm::formatv("{0:f2} GB/s", *gbps));
+    if (!rates.empty())
+      printRow(os, "throughput", llvm::join(rates, ", "));
+    if (std::optional<Roofline> roofline = record.getRoofline())
+      printRow(os, "roofline", describeRoofline(*roofline, record));
+  }
+  const PhaseTimes &phases = record.phases;
+  std::vector<std::string> steps;
+  auto addStep = [&](const char *name, double seconds) {
+    if (seconds > 0)
+      steps.push_back(std::string(name) + " " + formatDuration(seconds));
+  };
+  addStep("parse", phases.parse);
+  addStep("schedule", phases.schedule);
+  addStep("lower", phases.lower);
+  addStep("jit", phases.jit);
+  addStep("reference", phases.reference);
+  addStep("check", phases.check);
+  addStep("timing", phases.timing);
+  printRow(os, "phases", llvm::join(steps, ", "));
+}
+
+Table::Table(std::vector<std::string> columns) {
+  for (std::string &column : columns) {
+    bool right = llvm::StringRef(column).starts_with(">");
+    rightAligned.push_back(right);
+    header.push_back(right ? column.substr(1) : column);
+  }
+}
+
+void Table::addRow(std::vector<std::string> row) {
+  row.resize(header.size());
+  rows.push_back(std::move(row));
+}
+
+void Table::print(llvm::raw_ostream &os, bool markdown) const {
+  if (markdown) {
+    auto printLine = [&](const std::vector<std::string> &cells) {
+      os << "|";
+      for (const std::string &cell : cells) {
+        std::string escaped;
+        for (char c : cell)
+          escaped += c == '|' ? std::string("\\|") : std::string(1, c);
+        os << " " << escaped << " |";
+      }
+      os << "\n";
+    };
+    printLine(header);
+    os << "|";
+    for (bool right : rightAligned)
+      os << (right ? " ---: |" : " :--- |");
+    os << "\n";
+    for (const std::vector<std::string> &row : rows)
+      printLine(row);
+    return;
+  }
+  std::vector<size_t> widths(header.size());
+  for (size_t i = 0; i < header.size(); ++i) {
+    widths[i] = header[i].size();
+    for (const std::vector<std::string> &row : rows)
+      widths[i] = std::max(widths[i], row[i].size());
+  }
+  auto printLine = [&](const std::vector<std::string> &cells) {
+    std::string line;
+    for (size_t i = 0; i < cells.size(); ++i) {
+      if (i)
+        line += "  ";
+      std::string pad(widths[i] - cells[i].size(), ' ');
+      line += rightAligned[i] ? pad + cells[i] : cells[i] + pad;
+    }
+    os << llvm::StringRef(line).rtrim() << "\n";
+  };
+  printLine(header);
+  for (const std::vector<std::string> &row : rows)
+    printLine(row);
+}
+
+void printBenchReport(const BenchResults &results, llvm::raw_ostream &os) {
+  const BenchContext &context = results.context;
+  os << "loom bench " << context.suitePath << ": " << results.benchmarks.size()
+     << " benchmark" << (results.benchmarks.size() == 1 ? "" : "s") << " x "
+     << context.repetitions << " repetition"
+     << (context.repetitions == 1 ? "" : "s") << " on " << context.host.cpu
+     << (context.revision ? " at " + context.revision->substr(0, 12) +
+                                (context.dirty ? " (dirty)" : "")
+                          : std::string())
+     << "\n";
+  Table table({"benchmark", "status", ">median", ">cv", ">GFLOP/s", ">GB/s",
+               ">% peak", ">reps"});
+  for (const BenchmarkResult &benchmark : results.benchmarks) {
+    auto format = [](std::optional<double> value, const char *style) {
+      return value ? llvm::formatv(style, *value).str() : std::string("-");
+    };
+    std::vector<double> medians = benchmark.getRepetitionMedians();
+    std::optional<double> spread;
+    if (medians.size() > 1 && median(medians) > 0)
+      spread = 100.0 * standardDeviation(medians) / mean(medians);
+    std::optional<double> time = benchmark.getMedianTime();
+    table.addRow({benchmark.name, benchmark.record.status,
+                  time ? formatDuration(*time) : "-",
+                  spread ? llvm::formatv("{0:f1}%", *spread).str() : "-",
+                  format(benchmark.getGflops(), "{0:f2}"),
+                  format(benchmark.getGigabytesPerSecond(), "{0:f2}"),
+                  format(benchmark.getPercentOfPeak(context), "{0:f1}"),
+                  std::to_string(benchmark.repetitions.size())});
+  }
+  table.print(os);
+  for (const BenchmarkResult &benchmark : results.benchmarks)
+    if (!benchmark.ok())
+      os << "  " << benchmark.name << ": " << benchmark.record.status << ": "
+         << benchmark.record.error << "\n";
+}
+
+static std::string joinCounts(const std::vector<int64_t> &counts) {
+  std::vector<std::string> parts;
+  for (int64_t count : counts)
+    parts.push_back(std::to_string(count));
+  return parts.empty() ? "-" : llvm::join(parts, ", ");
+}
+
+void printScheduleExplanation(const Record &record, llvm::raw_ostream &os) {
+  if (!record.schedule)
+    return;
+  const ScheduleInfo &schedule = *record.schedule;
+  os << "what the schedule did ("
+     << (schedule.embedded ? std::string("embedded") : schedule.file.path)
+     << ", @" << schedule.entryPoint << "):\n";
+  Table table({"  at", "op", "status", ">handles in", ">out", "note"});
+  for (const TransformStepRecord &step : schedule.trace) {
+    std::string note;
+    if (step.matchedNothing())
+      note = "matched nothing: an operand handle is empty";
+    else if (step.status == "suppressed")
+      note = std::to_string(step.suppressedFailures) +
+             " failure(s) inside were suppressed";
+    else if (step.status == "failed")
+      note = "the schedule stopped here (see the error)";
+    bool ran = step.status != "not reached";
+    table.addRow(
+        {"  " + step.loc, step.op, step.status,
+         ran ? joinCounts(step.operands) : "",
+         ran && step.status != "failed" ? joinCounts(step.results) : "", note});
+  }
+  table.print(os);
+  if (!schedule.fusion.empty()) {
+    os << "fusion decisions:\n";
+    for (const FusionRecord &decision : schedule.fusion)
+      os << "  " << decision.consumer << ": " << decision.message << "\n";
+  }
+  if (!schedule.remarks.empty()) {
+    os << "remarks and warnings:\n";
+    for (const std::string &remark : schedule.remarks)
+      os << "  " << remark << "\n";
+  }
+}
+
+} // namespace mlir::loom

@@ -1,0 +1,51 @@
+//===- Report.h - The human-readable summary of a run -----------*- C++ -*-===//
+
+#ifndef LOOM_RUNNER_RESULTS_REPORT_H
+#define LOOM_RUNNER_RESULTS_REPORT_H
+
+#include "runner/results/Record.h"
+
+#include <string>
+#include <vector>
+
+namespace llvm {
+class raw_ostream;
+} // namespace llvm
+
+namespace mlir::loom {
+
+/// "12.300 ms", "850.0 ns", "1.200 s".
+std::string formatDuration(double seconds);
+
+/// Prints the short table that `loom run` shows on stdout.
+void printReport(const Record &record, llvm::raw_ostream &os);
+
+/// Prints what the schedule did (`loom run --explain`): each top-level op of
+/// the entry point with its status and how many payload ops its handles held
+/// before and after, flagging ops that matched nothing; then the fusion
+/// decisions and the remarks and warnings emitted while it was applied.
+void printScheduleExplanation(const Record &record, llvm::raw_ostream &os);
+
+struct BenchResults;
+/// Prints one line per benchmark of `loom bench`: status, median time,
+/// spread, throughput and % of peak.
+void printBenchReport(const BenchResults &results, llvm::raw_ostream &os);
+
+/// Rows of text in aligned columns, or as a Markdown table.
+class Table {
+public:
+  /// A column whose header starts with '>' is right-aligned (the '>' is not
+  /// printed).
+  explicit Table(std::vector<std::string> header);
+  void addRow(std::vector<std::string> row);
+  void print(llvm::raw_ostream &os, bool markdown = false) const;
+
+private:
+  std::vector<std::string> header;
+  std::vector<bool> rightAligned;
+  std::vector<std::vector<std::string>> rows;
+};
+
+} // namespace mlir::loom
+
+#endif // LOOM_RUNNER_RESULTS_REPORT_H
