@@ -11,7 +11,7 @@ CMAKE_BUILD_TYPE ?= Release
 PACKAGES := cmake ninja-build g++ python3 libzstd-dev \
   libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools clang-22 lld-22 \
   libomp-22-dev nlohmann-json3-dev libgtest-dev python3-psutil bsdutils \
-  libdnnl-dev libopenblas-dev
+  libdnnl-dev libopenblas-dev libclang-rt-22-dev
 
 # Only the tests need these: Chromium loads the HTML report of loom report,
 # Google Benchmark's compare.py (with scipy) reads loom bench --format gbench.
@@ -19,7 +19,8 @@ TEST_PACKAGES := chromium libbenchmark-tools python3-scipy python3-numpy
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: demo test deps test-deps configure build docs format clean
+.PHONY: demo test deps test-deps configure build docs format clean fuzz \
+  sanitize
 
 demo: build
 	$(BUILD_DIR)/bin/loom run schedules/matmul/matmul.mlir \
@@ -57,6 +58,28 @@ docs: build
 
 format:
 	git ls-files '*.cpp' '*.h' | xargs clang-format -i
+
+# Each libFuzzer target (test/fuzz) for FUZZ_SECONDS; what a target finds
+# lands in build/fuzz/work-NAME/ (a crash as crash-*).
+FUZZ_SECONDS ?= 300
+fuzz: build
+	@for pair in npy:Npy suite:Suite record:Results tune-db:TuneDatabase; do \
+	  corpus=$${pair%%:*}; target=$${pair#*:}; \
+	  echo "== fuzz-$$target for $(FUZZ_SECONDS) s"; \
+	  test/fuzz/run.sh $(BUILD_DIR)/fuzz/fuzz-$$target $$corpus $(FUZZ_SECONDS) \
+	    $(BUILD_DIR)/fuzz/work-$$corpus 2>&1 | grep -E '^(Done|stat::number_of_executed|==|SUMMARY)' \
+	    || exit 1; \
+	done
+
+# A separate build with AddressSanitizer and UndefinedBehaviorSanitizer; the
+# unit tests and the lit suite run with it (test/sanitizer-suppressions.txt
+# lists what is suppressed and why).
+SANITIZE_DIR ?= build-sanitize
+sanitize: deps test-deps
+	cmake -G Ninja -S . -B $(SANITIZE_DIR) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	  -DCMAKE_PREFIX_PATH=$(LLVM_PREFIX) -DLOOM_SANITIZE=ON
+	cmake --build $(SANITIZE_DIR) -j $(JOBS)
+	cd $(SANITIZE_DIR) && ctest --output-on-failure -j $(JOBS) -E '^fuzz-' 
 
 clean:
 	rm -rf $(BUILD_DIR)

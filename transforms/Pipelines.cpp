@@ -46,6 +46,8 @@ void buildLowerBufferizedToLLVMPipeline(OpPassManager &pm,
   // Ops the schedule sent to a library (library_call) become calls first.
   pm.addPass(createLoomLowerLibraryCallsPass());
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+  if (options.runtimeVerification)
+    pm.addPass(createGenerateRuntimeVerificationPass());
   if (options.threads > 1) {
     pm.addNestedPass<func::FuncOp>(createForallToParallelLoopPass());
     ConvertSCFToOpenMPPassOptions openmp;

@@ -26,6 +26,10 @@ struct LowerToLLVMOptions {
   /// OpenMP parallel regions with this many threads; with one they become
   /// sequential scf.for loops.
   unsigned threads = 1;
+  /// Insert upstream's runtime verification (generate-runtime-verification)
+  /// after the loops are formed: out-of-bounds memref accesses, bad casts
+  /// and subviews assert at run time with their location.
+  bool runtimeVerification = false;
 };
 
 /// Adds what loom-bufferize does before bufferizing: elementwise ops on

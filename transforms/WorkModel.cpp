@@ -2,6 +2,8 @@
 
 #include "transforms/WorkModel.h"
 
+#include "llvm/Support/CheckedArithmetic.h"
+
 #include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -27,8 +29,11 @@ static std::optional<double> getValueBytes(Type type) {
   if (auto shaped = dyn_cast<ShapedType>(type)) {
     if (!shaped.hasStaticShape())
       return std::nullopt;
-    return static_cast<double>(shaped.getNumElements()) *
-           getElementByteSize(shaped.getElementType());
+    // In floating point: a shape whose size overflows 64 bits still counts.
+    double elements = 1;
+    for (int64_t size : shaped.getShape())
+      elements *= static_cast<double>(size);
+    return elements * getElementByteSize(shaped.getElementType());
   }
   return static_cast<double>(getElementByteSize(type));
 }
@@ -55,9 +60,17 @@ FailureOr<OpWork> analyzeOpWork(Operation *op) {
     for (auto [range, iterator] : llvm::zip_equal(ranges, iterators)) {
       if (ShapedType::isDynamic(range))
         return failure();
-      work.iterations *= range;
-      if (iterator == utils::IteratorType::reduction)
-        work.reduction *= range;
+      // A loop nest too large to count in 64 bits is not counted.
+      std::optional<int64_t> iterations =
+          llvm::checkedMul(work.iterations, range);
+      std::optional<int64_t> reduction =
+          iterator == utils::IteratorType::reduction
+              ? llvm::checkedMul(work.reduction, range)
+              : std::optional<int64_t>(work.reduction);
+      if (!iterations || !reduction)
+        return failure();
+      work.iterations = *iterations;
+      work.reduction = *reduction;
     }
     work.flopsPerIteration = countBodyFlops(*linalgOp.getBlock());
     work.flops = static_cast<double>(work.iterations) * work.flopsPerIteration;
@@ -65,7 +78,14 @@ FailureOr<OpWork> analyzeOpWork(Operation *op) {
     auto dest = cast<ShapedType>(op->getResult(0).getType());
     if (!dest.hasStaticShape())
       return failure();
-    work.iterations = dest.getNumElements();
+    work.iterations = 1;
+    for (int64_t size : dest.getShape()) {
+      std::optional<int64_t> iterations =
+          llvm::checkedMul(work.iterations, size);
+      if (!iterations)
+        return failure();
+      work.iterations = *iterations;
+    }
   } else {
     return failure();
   }

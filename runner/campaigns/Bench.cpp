@@ -4,10 +4,13 @@
 
 #include "runner/kernel/Run.h"
 #include "runner/kernel/Timer.h"
+#include "runner/kernel/Watchdog.h"
+#include "runner/results/Report.h"
 #include "runner/results/Statistics.h"
 #include "runner/results/Status.h"
 
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
@@ -132,9 +135,32 @@ llvm::Expected<BenchResults> runSuite(const Suite &suite,
     options.progress(progress);
   };
 
+  // --timeout (or the suite's timeout_s) bounds each step of a benchmark: a
+  // step that hangs ends the suite with exit code 5, its benchmark marked
+  // "timeout" and the results so far saved.
+  std::vector<std::unique_ptr<KernelRun>> runs;
+  std::optional<size_t> current;
+  Watchdog watchdog([&] {
+    BenchmarkResult &result = results.benchmarks[*current];
+    std::string step;
+    result.record = runs[*current]->getSnapshot(&step);
+    result.record.exitCode = static_cast<int>(ExitCode::Timeout);
+    result.record.status = getStatusName(ExitCode::Timeout).str();
+    result.record.error = "took longer than its timeout, " +
+                          formatSeconds(*result.record.options.timeoutSeconds) +
+                          " (while " + step + ")";
+    summarize(results);
+    if (options.onTimeout)
+      options.onTimeout(results);
+    _exit(static_cast<int>(ExitCode::Timeout));
+  });
+  auto startStep = [&](size_t index) {
+    current = index;
+    watchdog.arm(runs[index]->getRecord().options.timeoutSeconds);
+  };
+
   // Prepare every benchmark first: compile errors and wrong results show up
   // before any time is spent timing.
-  std::vector<std::unique_ptr<KernelRun>> runs;
   for (auto [index, spec] : llvm::enumerate(*selected)) {
     report({"preparing", spec->name, index + 1});
     RunOptions runOptions = spec->options;
@@ -147,15 +173,17 @@ llvm::Expected<BenchResults> runSuite(const Suite &suite,
       fillPeaks(runOptions, *options.machinePeak, options.machinePeakSource);
     if (!context.peakGflopsPerCore)
       context.peakGflopsPerCore = runOptions.peakGflopsPerCore;
+    if (options.timeoutSeconds)
+      runOptions.timeoutSeconds = options.timeoutSeconds;
     runOptions.outputs = RunOutputs();
-    auto run = std::make_unique<KernelRun>(runOptions, RunHooks(), diagnostics);
-    run->prepare();
-    runs.push_back(std::move(run));
-    BenchmarkResult result;
+    runs.push_back(
+        std::make_unique<KernelRun>(runOptions, RunHooks(), diagnostics));
+    BenchmarkResult &result = results.benchmarks.emplace_back();
     result.name = spec->name;
     result.tags = spec->tags;
+    startStep(index);
+    runs.back()->prepare();
     result.record = runs.back()->getRecord();
-    results.benchmarks.push_back(std::move(result));
   }
 
   uint64_t random = options.shuffleSeed;
@@ -179,6 +207,7 @@ llvm::Expected<BenchResults> runSuite(const Suite &suite,
       }
       report(progress);
       KernelRun &run = *runs[index];
+      startStep(index);
       bool timed = run.time();
       const Record &record = run.getRecord();
       if (timed && record.timing)
@@ -190,6 +219,7 @@ llvm::Expected<BenchResults> runSuite(const Suite &suite,
     if (options.checkpoint)
       options.checkpoint(results);
   }
+  watchdog.disarm();
   summarize(results);
   results.complete = true;
   return results;

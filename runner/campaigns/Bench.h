@@ -40,6 +40,9 @@ struct BenchOptions {
   /// --peak-gflops-per-core and --peak-gbps: the ceilings of every
   /// benchmark.
   std::optional<double> peakGflopsPerCore, peakGbps;
+  /// --timeout: the limit of each step of every benchmark (over the suite's
+  /// timeout_s).
+  std::optional<double> timeoutSeconds;
   /// What `loom peak` measured on this machine (read once from its cache)
   /// and where it came from: fills the ceilings (FMA peak, bandwidth for
   /// each benchmark's threads) that the option above does not give.
@@ -49,6 +52,10 @@ struct BenchOptions {
   /// Called with the results so far after each round of repetitions, so that
   /// an interruption loses at most one round.
   std::function<void(const BenchResults &)> checkpoint;
+  /// Called on the watchdog's thread when a step passes its timeout, with the
+  /// results so far (the benchmark that hung marked "timeout"), just before
+  /// the process ends with exit code 5: write them.
+  std::function<void(const BenchResults &)> onTimeout;
 };
 
 /// The benchmarks of `suite` that `filter` selects. Fails with InvalidInput

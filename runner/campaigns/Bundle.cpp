@@ -10,6 +10,8 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <nlohmann/json.hpp>
+
 namespace mlir::loom {
 
 static std::string join(llvm::StringRef dir, llvm::StringRef name) {
@@ -59,6 +61,90 @@ static std::string shellQuote(llvm::StringRef word) {
   return quoted + "'";
 }
 
+/// The files of a bundle that decide what runs, relative to it.
+static std::vector<std::string> listInputs(llvm::StringRef dir) {
+  std::vector<std::string> files;
+  for (const char *name : {"payload.mlir", "schedule.mlir"})
+    if (llvm::sys::fs::exists(join(dir, name)))
+      files.push_back(name);
+  std::error_code ec;
+  std::vector<std::string> inputs;
+  for (llvm::sys::fs::directory_iterator it(join(dir, "inputs"), ec), end;
+       it != end && !ec; it.increment(ec))
+    inputs.push_back("inputs/" + llvm::sys::path::filename(it->path()).str());
+  llvm::sort(inputs);
+  files.insert(files.end(), inputs.begin(), inputs.end());
+  return files;
+}
+
+static llvm::Expected<std::string> hashFile(llvm::StringRef dir,
+                                            llvm::StringRef name) {
+  auto text = readTextFile(join(dir, name), "the bundle's file");
+  if (!text)
+    return text.takeError();
+  return sha256Hex(*text);
+}
+
+/// DIR/manifest.json: the hash of every file that decides what runs.
+static llvm::Error writeManifest(llvm::StringRef dir) {
+  nlohmann::ordered_json files = nlohmann::ordered_json::object();
+  for (const std::string &name : listInputs(dir)) {
+    auto hash = hashFile(dir, name);
+    if (!hash)
+      return hash.takeError();
+    files[name] = *hash;
+  }
+  nlohmann::ordered_json manifest = {
+      {"schema", "loom-bundle-manifest"}, {"version", 1}, {"sha256", files}};
+  return writeTextFile(manifest.dump(2) + "\n", join(dir, "manifest.json"),
+                       "the bundle");
+}
+
+/// Checks the files of bundle `dir` against its manifest, or (a bundle from
+/// before manifests) the payload against the record.
+static llvm::Expected<BundleCheck> checkBundle(llvm::StringRef dir,
+                                               const Record &record) {
+  BundleCheck check;
+  check.path = dir.str();
+  std::vector<std::pair<std::string, std::string>> expected;
+  if (llvm::sys::fs::exists(join(dir, "manifest.json"))) {
+    auto manifest = readJsonFile(join(dir, "manifest.json"), "the manifest");
+    if (!manifest)
+      return manifest.takeError();
+    JsonReader reader;
+    const nlohmann::ordered_json *files =
+        reader.field(*manifest, "manifest", "sha256", true);
+    if (files && files->is_object())
+      for (auto it = files->begin(); it != files->end(); ++it)
+        if (it.value().is_string())
+          expected.push_back({it.key(), it.value().get<std::string>()});
+    if (!reader.error.empty() || !files || !files->is_object())
+      return makeError(ExitCode::InvalidInput,
+                       "the bundle's manifest is not valid: " +
+                           (reader.error.empty() ? "manifest.sha256 must be "
+                                                   "an object"
+                                                 : reader.error));
+    // A file added since is as much a change as one edited.
+    for (const std::string &name : listInputs(dir))
+      if (!llvm::any_of(expected,
+                        [&](const auto &entry) { return entry.first == name; }))
+        expected.push_back({name, ""});
+  } else {
+    expected.push_back({"payload.mlir", record.payload.sha256});
+  }
+  for (const auto &[name, hash] : expected) {
+    check.checked.push_back(name);
+    auto actual = llvm::sys::fs::exists(join(dir, name))
+                      ? hashFile(dir, name)
+                      : llvm::Expected<std::string>(std::string("missing"));
+    if (!actual)
+      return actual.takeError();
+    if (*actual != hash)
+      check.modified.push_back(name);
+  }
+  return check;
+}
+
 llvm::Error finishBundle(const Record &record, llvm::StringRef dir,
                          llvm::ArrayRef<std::string> commandLine) {
   if (llvm::Error error = createDirectory(dir))
@@ -83,10 +169,13 @@ llvm::Error finishBundle(const Record &record, llvm::StringRef dir,
   if (llvm::Error error = writeTextFile(llvm::join(words, " ") + "\n",
                                         join(dir, "command.txt"), "the bundle"))
     return error;
+  if (llvm::Error error = writeManifest(dir))
+    return error;
   return writeRecord(record, join(dir, "record.json"));
 }
 
-llvm::Expected<RunOptions> loadBundle(llvm::StringRef dir) {
+llvm::Expected<LoadedBundle> loadBundle(llvm::StringRef dir,
+                                        bool allowModified) {
   std::string recordPath = join(dir, "record.json");
   if (!llvm::sys::fs::exists(recordPath))
     return makeError(ExitCode::InvalidInput,
@@ -116,7 +205,18 @@ llvm::Expected<RunOptions> loadBundle(llvm::StringRef dir) {
                            llvm::sys::path::filename(path) + "'");
   // A new run writes no files unless asked again.
   options.outputs = RunOutputs();
-  return options;
+  auto check = checkBundle(dir, *record);
+  if (!check)
+    return check.takeError();
+  if (!check->modified.empty() && !allowModified)
+    return makeError(ExitCode::InvalidInput,
+                     "the bundle '" + dir +
+                         "' was modified since it was "
+                         "written: " +
+                         llvm::join(check->modified, ", ") +
+                         " differ from its manifest (--allow-modified runs "
+                         "it anyway, and the record says so)");
+  return LoadedBundle{std::move(options), std::move(*check)};
 }
 
 } // namespace mlir::loom

@@ -11,6 +11,8 @@
 //                        dialect, as LLVM IR, and the object file (--dump-ir)
 //   DIR/record.json      the JSON record: options, seed, versions, host
 //   DIR/command.txt      the command line
+//   DIR/manifest.json    the SHA-256 of the payload, schedule and inputs:
+//                        --from-bundle refuses files that changed since
 //
 //===----------------------------------------------------------------------===//
 
@@ -39,9 +41,20 @@ std::string getBundleSchedulePath(llvm::StringRef dir);
 llvm::Error finishBundle(const Record &record, llvm::StringRef dir,
                          llvm::ArrayRef<std::string> commandLine);
 
-/// The options of the run in bundle `dir`, with every path pointing into the
-/// bundle. Fails with InvalidInput when it is not a bundle.
-llvm::Expected<RunOptions> loadBundle(llvm::StringRef dir);
+/// A bundle to run again.
+struct LoadedBundle {
+  /// The options of its run, every path pointing into the bundle.
+  RunOptions options;
+  /// What was checked against the manifest, and what differs.
+  BundleCheck check;
+};
+
+/// Loads bundle `dir` and checks its files against its manifest (a bundle
+/// written before manifests: the payload against the record's hash). Fails
+/// with InvalidInput when it is not a bundle, or when a file was modified
+/// and `allowModified` is false.
+llvm::Expected<LoadedBundle> loadBundle(llvm::StringRef dir,
+                                        bool allowModified);
 
 } // namespace mlir::loom
 

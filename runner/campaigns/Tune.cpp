@@ -80,6 +80,7 @@ private:
   std::vector<size_t> order;
   std::unique_ptr<TuneStrategy> strategy;
   TuneDatabaseContents known;
+  std::optional<TuneDatabaseWriter> database;
   std::string scratch;
   std::unique_ptr<CandidatePool> pool;
   /// The coordinates of each running candidate, by tag.
@@ -134,18 +135,14 @@ llvm::Error Sweep::prepare() {
     return createdStrategy.takeError();
   strategy = std::move(*createdStrategy);
 
+  auto writer = TuneDatabaseWriter::open(options.dbPath);
+  if (!writer)
+    return writer.takeError();
+  database.emplace(std::move(*writer));
   known = loadTuneDatabase(options.dbPath, *key,
                            [&](llvm::StringRef line) { log(line); });
   summary.otherRecords = known.otherRecords;
   summary.corruptLines = known.corruptLines;
-  {
-    std::error_code ec;
-    llvm::raw_fd_ostream db(options.dbPath, ec, llvm::sys::fs::OF_Append);
-    if (ec)
-      return makeError(ExitCode::InvalidInput,
-                       "cannot open the tuning database '" + options.dbPath +
-                           "': " + ec.message());
-  }
   llvm::SmallString<128> directory;
   if (std::error_code ec =
           llvm::sys::fs::createUniqueDirectory("loom-tune", directory))
@@ -238,7 +235,7 @@ llvm::Error Sweep::finish(const std::vector<size_t> &coordinates,
   if (InterruptGuard::isRequested() &&
       (point.status == "crash" || point.status == "timeout"))
     return llvm::Error::success();
-  if (llvm::Error error = appendTuneRecord(options.dbPath, *key, point))
+  if (llvm::Error error = database->append(*key, point))
     return error;
   ++summary.evaluated;
   summary.points.push_back(point);

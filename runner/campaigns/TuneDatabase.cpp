@@ -13,6 +13,12 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cerrno>
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 using nlohmann::ordered_json;
 
 namespace mlir::loom {
@@ -101,16 +107,15 @@ static TunePoint pointFromJson(const ordered_json &json) {
   return point;
 }
 
-llvm::Error
-forEachTuneRecord(llvm::StringRef path,
-                  const std::function<void(llvm::StringRef)> &log,
-                  llvm::function_ref<void(const ordered_json &)> fn) {
-  auto text = readTextFile(path, "the tuning database");
-  if (!text)
-    return text.takeError();
+static void
+forEachTuneRecordIn(llvm::StringRef text, llvm::StringRef path,
+                    const std::function<void(llvm::StringRef)> &log,
+                    llvm::function_ref<void(const ordered_json &)> fn) {
   SmallVector<llvm::StringRef> lines;
-  llvm::StringRef(*text).split(lines, '\n', -1, /*KeepEmpty=*/false);
+  text.split(lines, '\n');
   for (auto [number, line] : llvm::enumerate(lines)) {
+    if (line.trim().empty())
+      continue; // Blank lines count for the line numbers only.
     ordered_json json = ordered_json::parse(line.str(), nullptr, false);
     if (json.is_discarded() || !json.is_object() || !json.contains("point") ||
         !json["point"].is_object() || !json.contains("status") ||
@@ -123,49 +128,115 @@ forEachTuneRecord(llvm::StringRef path,
     }
     fn(json);
   }
+}
+
+llvm::Error
+forEachTuneRecord(llvm::StringRef path,
+                  const std::function<void(llvm::StringRef)> &log,
+                  llvm::function_ref<void(const ordered_json &)> fn) {
+  auto text = readTextFile(path, "the tuning database");
+  if (!text)
+    return text.takeError();
+  forEachTuneRecordIn(*text, path, log, fn);
   return llvm::Error::success();
 }
 
 TuneDatabaseContents
-loadTuneDatabase(llvm::StringRef path, const TuneKey &key,
-                 const std::function<void(llvm::StringRef)> &log) {
+parseTuneDatabase(llvm::StringRef text, llvm::StringRef path,
+                  const TuneKey &key,
+                  const std::function<void(llvm::StringRef)> &log) {
   TuneDatabaseContents contents;
-  if (!llvm::sys::fs::exists(path))
-    return contents;
   auto warn = [&](llvm::StringRef line) {
     ++contents.corruptLines;
     if (log)
       log(line);
   };
-  llvm::Error error =
-      forEachTuneRecord(path, warn, [&](const ordered_json &json) {
-        if (!key.matches(json)) {
-          ++contents.otherRecords;
-          return;
-        }
-        TunePoint point = pointFromJson(json);
-        point.reused = true;
-        contents.points[getPointText(point.settings)] = point;
-      });
-  if (error)
-    llvm::consumeError(std::move(error));
+  forEachTuneRecordIn(text, path, warn, [&](const ordered_json &json) {
+    if (!key.matches(json)) {
+      ++contents.otherRecords;
+      return;
+    }
+    TunePoint point = pointFromJson(json);
+    point.reused = true;
+    contents.points[getPointText(point.settings)] = point;
+  });
   return contents;
 }
 
-llvm::Error appendTuneRecord(llvm::StringRef path, const TuneKey &key,
-                             const TunePoint &point) {
-  std::error_code ec;
-  llvm::raw_fd_ostream db(path, ec, llvm::sys::fs::OF_Append);
-  if (!ec) {
-    db << pointToJson(key, point).dump() << "\n";
-    db.close();
-    ec = db.error();
-    db.clear_error();
+TuneDatabaseContents
+loadTuneDatabase(llvm::StringRef path, const TuneKey &key,
+                 const std::function<void(llvm::StringRef)> &log) {
+  if (!llvm::sys::fs::exists(path))
+    return TuneDatabaseContents();
+  auto text = readTextFile(path, "the tuning database");
+  if (!text) {
+    llvm::consumeError(text.takeError());
+    return TuneDatabaseContents();
   }
-  if (ec)
-    return makeError(ExitCode::InvalidInput, "cannot write the tuning "
-                                             "database '" +
-                                                 path + "': " + ec.message());
+  return parseTuneDatabase(*text, path, key, log);
+}
+
+static llvm::Error cannotWrite(llvm::StringRef path, std::error_code ec) {
+  return makeError(ExitCode::InvalidInput,
+                   "cannot write the tuning database '" + path +
+                       "': " + ec.message());
+}
+
+llvm::Expected<TuneDatabaseWriter>
+TuneDatabaseWriter::open(llvm::StringRef path) {
+  int fd = ::open(path.str().c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC,
+                  0644);
+  if (fd < 0)
+    return cannotWrite(path, std::error_code(errno, std::generic_category()));
+  TuneDatabaseWriter writer;
+  writer.fd = fd;
+  writer.path = path.str();
+  // One sweep per database at a time: a second one would measure every
+  // point again and time at the same moment. The lock goes with the process
+  // (also on kill -9), and candidates do not inherit it (O_CLOEXEC).
+  if (::flock(fd, LOCK_EX | LOCK_NB) != 0)
+    return makeError(ExitCode::InvalidInput,
+                     "the tuning database '" + path +
+                         "' is in use by another loom tune; wait for it, or "
+                         "give this sweep its own --db (shards each need "
+                         "their own, merged afterwards with loom tune merge)");
+  // A line cut short (a power loss, a full disk, kill -9 in the middle of a
+  // write) must not swallow the next record: start on a fresh line.
+  struct stat status;
+  if (::fstat(fd, &status) == 0 && status.st_size > 0) {
+    int reader = ::open(writer.path.c_str(), O_RDONLY | O_CLOEXEC);
+    char last = '\n';
+    if (reader >= 0) {
+      if (::pread(reader, &last, 1, status.st_size - 1) != 1)
+        last = '\n';
+      ::close(reader);
+    }
+    if (last != '\n' && ::write(fd, "\n", 1) != 1)
+      return cannotWrite(path, std::error_code(errno, std::generic_category()));
+  }
+  return std::move(writer);
+}
+
+TuneDatabaseWriter::TuneDatabaseWriter(TuneDatabaseWriter &&other)
+    : fd(std::exchange(other.fd, -1)), path(std::move(other.path)) {}
+
+TuneDatabaseWriter::~TuneDatabaseWriter() {
+  if (fd >= 0)
+    ::close(fd); // Releases the lock.
+}
+
+llvm::Error TuneDatabaseWriter::append(const TuneKey &key,
+                                       const TunePoint &point) {
+  // One write() of the whole line: O_APPEND places it at the end in one
+  // piece, and fsync keeps it through a power loss.
+  std::string line = pointToJson(key, point).dump() + "\n";
+  ssize_t written = ::write(fd, line.data(), line.size());
+  if (written != static_cast<ssize_t>(line.size()))
+    return cannotWrite(
+        path, written < 0
+                  ? std::error_code(errno, std::generic_category())
+                  : std::make_error_code(std::errc::no_space_on_device));
+  ::fsync(fd);
   return llvm::Error::success();
 }
 

@@ -68,6 +68,13 @@ struct TuneDatabaseContents {
   uint64_t otherRecords = 0, corruptLines = 0;
 };
 
+/// The points of `key` in the database text `text` (`path` names it in
+/// warnings).
+TuneDatabaseContents
+parseTuneDatabase(llvm::StringRef text, llvm::StringRef path,
+                  const TuneKey &key,
+                  const std::function<void(llvm::StringRef)> &log);
+
 /// Reads the points of `key` in the database at `path` (none when it does
 /// not exist). Lines that are not records are counted and reported through
 /// `log`.
@@ -75,10 +82,24 @@ TuneDatabaseContents
 loadTuneDatabase(llvm::StringRef path, const TuneKey &key,
                  const std::function<void(llvm::StringRef)> &log);
 
-/// Appends `point` under `key` to the database at `path` (created when
-/// missing). Fails with InvalidInput when it cannot be written.
-llvm::Error appendTuneRecord(llvm::StringRef path, const TuneKey &key,
-                             const TunePoint &point);
+/// The database a sweep appends to, locked for the sweep's lifetime.
+class TuneDatabaseWriter {
+public:
+  /// Opens (creates) `path` for appending and locks it; a line cut short by
+  /// a crash is ended first. Fails with InvalidInput when it cannot be
+  /// written or another sweep holds it.
+  static llvm::Expected<TuneDatabaseWriter> open(llvm::StringRef path);
+  TuneDatabaseWriter(TuneDatabaseWriter &&other);
+  ~TuneDatabaseWriter();
+
+  /// Appends `point` under `key` as one line, synced to disk.
+  llvm::Error append(const TuneKey &key, const TunePoint &point);
+
+private:
+  TuneDatabaseWriter() = default;
+  int fd = -1;
+  std::string path;
+};
 
 /// Calls `fn` with each record of the JSON Lines database `path`; lines that
 /// are not records are skipped with a warning through `log`.

@@ -3,6 +3,7 @@
 #include "runner/campaigns/Bench.h"
 #include "runner/cli/Commands.h"
 #include "runner/cli/OptionFlags.h"
+#include "runner/kernel/CrashGuard.h"
 #include "runner/results/Files.h"
 #include "runner/results/JsonReader.h"
 #include "runner/results/PeakCache.h"
@@ -38,6 +39,8 @@ Exit codes:
      bad --filter), or a benchmark's input error
   3  a benchmark's schedule, lowering or compilation failed
   4  a benchmark's compiled code crashed
+  5  a step of a benchmark took longer than --timeout (or timeout_s); the
+     results so far are written
 The first failing benchmark decides the code; the others still run
 and every result is written.
 )");
@@ -193,6 +196,7 @@ int runBenchCommand() {
     return fail(std::move(error));
   options.peakGflopsPerCore = overrides.peakGflopsPerCore;
   options.peakGbps = overrides.peakGbps;
+  options.timeoutSeconds = overrides.timeoutSeconds;
   options.machinePeakSource = getDefaultPeakCachePath();
   options.machinePeak = loadCachedPeak(options.machinePeakSource);
   if (!quiet && llvm::errs().is_displayed())
@@ -205,27 +209,50 @@ int runBenchCommand() {
         checkpointError = takeError(std::move(error)).second;
     };
 
-  auto results = runSuite(*suite, options, llvm::errs());
-  if (!results)
-    return fail(results.takeError());
-  llvm::raw_ostream &table = outPath == "-" ? llvm::errs() : llvm::outs();
-  if (!quiet)
-    printBenchReport(*results, table);
-  table.flush();
-  int exitCode = results->exitCode;
-  if (!outPath.empty())
-    if (llvm::Error error = writeResults(*results)) {
-      int code = fail(std::move(error));
-      return exitCode ? exitCode : code;
-    }
-  if (!checkpointError.empty())
-    llvm::errs() << "loom bench: warning: could not save the results between "
-                    "rounds: "
-                 << checkpointError << "\n";
-  if (exitCode != 0)
-    llvm::errs() << "loom bench: error: a benchmark failed (see its error "
-                    "above)\n";
-  return exitCode;
+  // A step past its --timeout ends the suite: what was measured is written
+  // (in any format), and the table says which benchmark hung.
+  options.onTimeout = [&](const BenchResults &results) {
+    llvm::raw_ostream &table = outPath == "-" ? llvm::errs() : llvm::outs();
+    if (!quiet)
+      printBenchReport(results, table);
+    table.flush();
+    if (!outPath.empty())
+      if (llvm::Error error = writeResults(results))
+        fail(std::move(error));
+    llvm::errs() << "loom bench: error: a benchmark took longer than its "
+                    "timeout; the results so far are written\n";
+    llvm::outs().flush();
+    llvm::errs().flush();
+  };
+  // The suite runs on a thread with the largest stack any benchmark asks for.
+  uint64_t stack = overrides.stackSize;
+  for (const BenchmarkSpec &spec : suite->benchmarks)
+    stack = std::max(stack, spec.options.stackSize);
+  // Everything from here on runs on that thread: after a benchmark crashed,
+  // the thread ends the process itself (kernel/CrashGuard.h).
+  return runOnStack(stack, [&] {
+    auto results = runSuite(*suite, options, llvm::errs());
+    if (!results)
+      return fail(results.takeError());
+    llvm::raw_ostream &table = outPath == "-" ? llvm::errs() : llvm::outs();
+    if (!quiet)
+      printBenchReport(*results, table);
+    table.flush();
+    int exitCode = results->exitCode;
+    if (!outPath.empty())
+      if (llvm::Error error = writeResults(*results)) {
+        int code = fail(std::move(error));
+        return exitCode ? exitCode : code;
+      }
+    if (!checkpointError.empty())
+      llvm::errs() << "loom bench: warning: could not save the results "
+                      "between rounds: "
+                   << checkpointError << "\n";
+    if (exitCode != 0)
+      llvm::errs() << "loom bench: error: a benchmark failed (see its error "
+                      "above)\n";
+    return exitCode;
+  });
 }
 
 } // namespace mlir::loom

@@ -3,12 +3,18 @@
 #include "runner/campaigns/Bundle.h"
 #include "runner/cli/Commands.h"
 #include "runner/cli/OptionFlags.h"
+#include "runner/kernel/CrashGuard.h"
 #include "runner/kernel/Run.h"
+#include "runner/kernel/Watchdog.h"
 #include "runner/results/PeakCache.h"
 #include "runner/results/Report.h"
 #include "runner/results/Status.h"
 
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <unistd.h>
 
 namespace cl = llvm::cl;
 
@@ -34,6 +40,8 @@ Exit codes:
      error, unknown function or entry point, missing or wrong sizes
   3  the schedule failed to apply, or lowering or compilation failed
   4  the compiled code crashed
+  5  the run took longer than --timeout (the record says where it was)
+  6  a runtime check failed (--check-bounds): an out-of-bounds access
 )");
   return command;
 }
@@ -60,8 +68,13 @@ cl::opt<std::string> fromBundle(
     "from-bundle", cl::value_desc("dir"),
     cl::desc("Run a bundle written by --bundle again, with its options "
              "(only --json, --quiet, --explain, --iters, --min-time, "
-             "--warmup, --dump-ir, --save-outputs and --bundle may be "
-             "added)"),
+             "--warmup, --dump-ir, --save-outputs, --bundle and "
+             "--allow-modified may be added)"),
+    cl::sub(getRunCommand()), cl::cat(getCategory(getRunCommand())));
+cl::opt<bool> allowModified(
+    "allow-modified",
+    cl::desc("With --from-bundle: run a bundle whose files differ from its "
+             "manifest (the record lists them)"),
     cl::sub(getRunCommand()), cl::cat(getCategory(getRunCommand())));
 cl::opt<bool> optionsMarkdown(
     "options-markdown",
@@ -100,7 +113,8 @@ static void completeOptions(RunOptions &options) {
 /// The options of the bundle given with --from-bundle, plus the display,
 /// timing and output options allowed with it.
 static llvm::Error fillOptionsFromBundle(RunOptions &options, RunHooks &hooks,
-                                         std::vector<std::string> &warnings) {
+                                         std::vector<std::string> &warnings,
+                                         std::optional<BundleCheck> &bundle) {
   static const llvm::StringRef allowed[] = {
       "--json",    "--iters",        "--min-time", "--warmup",
       "--dump-ir", "--save-outputs", "--bundle"};
@@ -111,10 +125,14 @@ static llvm::Error fillOptionsFromBundle(RunOptions &options, RunHooks &hooks,
     if (!llvm::is_contained(allowed, flag))
       return usage("--from-bundle runs the bundle with its own options; '" +
                    llvm::StringRef(flag).drop_front(2) + "' cannot be changed");
-  auto loaded = loadBundle(fromBundle);
+  auto loaded = loadBundle(fromBundle, allowModified);
   if (!loaded)
     return loaded.takeError();
-  options = std::move(*loaded);
+  options = std::move(loaded->options);
+  bundle = std::move(loaded->check);
+  if (!bundle->modified.empty())
+    warnings.push_back("running the bundle with modified files: " +
+                       llvm::join(bundle->modified, ", "));
   hooks.scheduleReplacesEmbedded = !options.schedulePath.empty();
   if (llvm::Error error = runFlags.apply(options, warnings))
     return error;
@@ -124,10 +142,13 @@ static llvm::Error fillOptionsFromBundle(RunOptions &options, RunHooks &hooks,
 
 /// Validates the parsed options and fills `options`.
 static llvm::Error fillOptions(RunOptions &options, RunHooks &hooks,
-                               std::vector<std::string> &warnings) {
+                               std::vector<std::string> &warnings,
+                               std::optional<BundleCheck> &bundle) {
   hooks.timingLockPath = timingLock;
   if (!fromBundle.empty())
-    return fillOptionsFromBundle(options, hooks, warnings);
+    return fillOptionsFromBundle(options, hooks, warnings, bundle);
+  if (allowModified)
+    return usage("--allow-modified goes with --from-bundle");
   if (payloadPath.empty())
     return usage("no payload given (loom run PAYLOAD.mlir, or --from-bundle "
                  "DIR)");
@@ -146,25 +167,10 @@ static llvm::Error fillOptions(RunOptions &options, RunHooks &hooks,
   return llvm::Error::success();
 }
 
-int runRunCommand(llvm::ArrayRef<std::string> commandLine) {
-  if (optionsMarkdown) {
-    printOptionTable(llvm::outs());
-    return 0;
-  }
-  RunOptions options;
-  RunHooks hooks;
-  std::vector<std::string> warnings;
-  llvm::Error error = fillOptions(options, hooks, warnings);
-  for (const std::string &warning : warnings)
-    llvm::errs() << "loom run: warning: " << warning << "\n";
-  if (error)
-    return reportFailure("run", std::move(error));
-  if (!quiet && llvm::errs().is_displayed())
-    hooks.progress = [](llvm::StringRef step) {
-      llvm::errs() << "loom: " << step << "...\n";
-    };
-
-  Record record = runKernel(options, llvm::errs(), hooks);
+/// Prints the report and the error, writes the bundle and the JSON record;
+/// returns the exit code.
+static int finishRun(const Record &record, const RunOptions &options,
+                     llvm::ArrayRef<std::string> commandLine) {
   llvm::raw_ostream &table =
       options.outputs.jsonPath == "-" ? llvm::errs() : llvm::outs();
   // A failure before anything ran is reported by its error alone.
@@ -178,15 +184,15 @@ int runRunCommand(llvm::ArrayRef<std::string> commandLine) {
   if (record.exitCode != 0)
     llvm::errs() << "loom run: error: " << record.error << "\n";
   int exitCode = record.exitCode;
-  if (!options.outputs.bundleDir.empty()) {
-    if (llvm::Error error =
-            finishBundle(record, options.outputs.bundleDir, commandLine)) {
+  const std::string &bundleDir = options.outputs.bundleDir;
+  if (!bundleDir.empty()) {
+    if (llvm::Error error = finishBundle(record, bundleDir, commandLine)) {
       int code = reportFailure("run", std::move(error));
       exitCode = exitCode ? exitCode : code;
     } else if (!quiet) {
-      llvm::errs() << "loom run: bundle written to "
-                   << options.outputs.bundleDir << " (loom run --from-bundle "
-                   << options.outputs.bundleDir << " runs it again)\n";
+      llvm::errs() << "loom run: bundle written to " << bundleDir
+                   << " (loom run --from-bundle " << bundleDir
+                   << " runs it again)\n";
     }
   }
   if (!options.outputs.jsonPath.empty())
@@ -195,6 +201,69 @@ int runRunCommand(llvm::ArrayRef<std::string> commandLine) {
       exitCode = exitCode ? exitCode : code;
     }
   return exitCode;
+}
+
+static int runKernelCommand(const RunOptions &options, const RunHooks &hooks,
+                            const std::optional<BundleCheck> &bundle,
+                            llvm::ArrayRef<std::string> commandLine);
+
+int runRunCommand(llvm::ArrayRef<std::string> commandLine) {
+  if (optionsMarkdown) {
+    printOptionTable(llvm::outs());
+    return 0;
+  }
+  RunOptions options;
+  RunHooks hooks;
+  std::vector<std::string> warnings;
+  std::optional<BundleCheck> bundle;
+  llvm::Error error = fillOptions(options, hooks, warnings, bundle);
+  for (const std::string &warning : warnings)
+    llvm::errs() << "loom run: warning: " << warning << "\n";
+  if (error)
+    return reportFailure("run", std::move(error));
+  if (!quiet && llvm::errs().is_displayed())
+    hooks.progress = [](llvm::StringRef step) {
+      llvm::errs() << "loom: " << step << "...\n";
+    };
+
+  // The work runs on a thread whose stack is --stack-size.
+  return runOnStack(options.stackSize, [&] {
+    return runKernelCommand(options, hooks, bundle, commandLine);
+  });
+}
+
+/// The run itself, under its --timeout.
+static int runKernelCommand(const RunOptions &options, const RunHooks &hooks,
+                            const std::optional<BundleCheck> &bundle,
+                            llvm::ArrayRef<std::string> commandLine) {
+  KernelRun run(options, hooks, llvm::errs());
+  // A run that cannot finish still leaves its record: what it had, with the
+  // status and where it was.
+  auto abandon = [&](ExitCode code, const std::string &why) {
+    std::string step;
+    Record record = run.getSnapshot(&step);
+    record.fromBundle = bundle;
+    record.exitCode = static_cast<int>(code);
+    record.status = getStatusName(code).str();
+    record.error = why + " (while " + step + ")";
+    return finishRun(record, options, commandLine);
+  };
+  setFatalErrorHook([&](llvm::StringRef message, int code) {
+    abandon(static_cast<ExitCode>(code), message.str());
+  });
+  Watchdog watchdog([&] {
+    exitWithoutCleanup(
+        abandon(ExitCode::Timeout, "the run took longer than --timeout " +
+                                       formatSeconds(*options.timeoutSeconds)));
+  });
+  watchdog.arm(options.timeoutSeconds);
+  if (run.prepare())
+    run.time();
+  watchdog.disarm();
+  setFatalErrorHook(nullptr);
+  Record record = run.getRecord();
+  record.fromBundle = bundle;
+  return finishRun(record, options, commandLine);
 }
 
 } // namespace mlir::loom

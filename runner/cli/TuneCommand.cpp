@@ -5,6 +5,7 @@
 #include "runner/campaigns/Tune.h"
 #include "runner/cli/Commands.h"
 #include "runner/cli/OptionFlags.h"
+#include "runner/kernel/CrashGuard.h"
 #include "runner/results/Status.h"
 
 #include "llvm/Support/Path.h"
@@ -239,13 +240,21 @@ private:
   bool pending = false;
 };
 
+/// The sweep of `run`'s candidates.
+static int runSweep(const RunOptions &run);
+
 int runTuneCommand() {
   if (positionals.front() == "merge")
     return runMerge();
   auto run = getRunOptions();
   if (!run)
     return fail(run.takeError());
-  auto space = loadTuneSpace(*run, llvm::errs());
+  // Parsing the schedule may nest deep: on a thread with --stack-size.
+  return runOnStack(run->stackSize, [&] { return runSweep(*run); });
+}
+
+static int runSweep(const RunOptions &run) {
+  auto space = loadTuneSpace(run, llvm::errs());
   if (!space)
     return fail(space.takeError());
   std::vector<Constraint> parsed;
@@ -260,7 +269,7 @@ int runTuneCommand() {
     return 0;
   }
 
-  auto tune = getTuneOptions(*run);
+  auto tune = getTuneOptions(run);
   if (!tune)
     return fail(tune.takeError());
   TuneLog log;

@@ -2,6 +2,8 @@
 
 #include "runner/kernel/Buffer.h"
 
+#include "llvm/Support/CheckedArithmetic.h"
+
 #include "mlir/IR/BuiltinTypes.h"
 
 #include <cmath>
@@ -168,6 +170,42 @@ static bool isRowMajor(ArrayRef<int64_t> shape, ArrayRef<int64_t> strides,
   return true;
 }
 
+std::optional<int64_t> getElementCount(ArrayRef<int64_t> shape) {
+  int64_t count = 1;
+  for (int64_t size : shape) {
+    std::optional<int64_t> product = llvm::checkedMul(count, size);
+    if (!product || size < 0)
+      return std::nullopt;
+    count = *product;
+  }
+  return count;
+}
+
+std::optional<int64_t> getStorageBytes(ElementKind kind,
+                                       ArrayRef<int64_t> shape,
+                                       ArrayRef<int64_t> strides,
+                                       int64_t offset) {
+  std::optional<int64_t> extent = llvm::checkedAdd<int64_t>(offset, 1);
+  bool empty = false;
+  for (auto [size, stride] : llvm::zip_equal(shape, strides)) {
+    empty |= size == 0;
+    if (!extent || size < 0)
+      return std::nullopt;
+    std::optional<int64_t> step = llvm::checkedMul(size - 1, stride);
+    extent = step ? llvm::checkedAdd(*extent, *step) : std::nullopt;
+  }
+  if (!extent)
+    return std::nullopt;
+  if (empty)
+    extent = offset;
+  std::optional<int64_t> bytes =
+      llvm::checkedMul(std::max<int64_t>(*extent, 1), getByteSize(kind));
+  // Rounded up to whole cache lines.
+  if (!bytes || *bytes > INT64_MAX - 63)
+    return std::nullopt;
+  return (*bytes + 63) / 64 * 64;
+}
+
 Buffer Buffer::allocateStrided(ElementKind kind, ArrayRef<int64_t> shape,
                                ArrayRef<int64_t> strides, int64_t offset) {
   Buffer buffer;
@@ -176,16 +214,12 @@ Buffer Buffer::allocateStrided(ElementKind kind, ArrayRef<int64_t> shape,
   buffer.strides.assign(strides.begin(), strides.end());
   buffer.offset = offset;
   buffer.contiguous = isRowMajor(shape, strides, offset);
-  int64_t extent = offset + 1;
-  bool empty = false;
-  for (auto [size, stride] : llvm::zip_equal(shape, strides)) {
-    empty |= size == 0;
-    extent += (size - 1) * stride;
-  }
-  if (empty)
-    extent = offset;
-  int64_t bytes = std::max<int64_t>(extent, 1) * getByteSize(kind);
-  buffer.storageBytes = (bytes + 63) / 64 * 64;
+  // Sizes were checked when the arguments were resolved; a kernel's result
+  // of a size that does not fit is no buffer.
+  std::optional<int64_t> bytes = getStorageBytes(kind, shape, strides, offset);
+  if (!bytes || !getElementCount(shape))
+    llvm::report_fatal_error("a kernel buffer's size does not fit in 64 bits");
+  buffer.storageBytes = *bytes;
   buffer.storage.reset(std::aligned_alloc(64, buffer.storageBytes));
   if (!buffer.storage)
     llvm::report_fatal_error("out of memory allocating a kernel buffer");
@@ -245,10 +279,8 @@ Buffer Buffer::clone() const {
 }
 
 int64_t Buffer::getNumElements() const {
-  int64_t count = 1;
-  for (int64_t size : shape)
-    count *= size;
-  return count;
+  // allocateStrided checked that it fits.
+  return *getElementCount(shape);
 }
 
 SmallVector<int64_t> Buffer::delinearize(int64_t index) const {

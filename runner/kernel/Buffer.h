@@ -26,6 +26,17 @@ enum class ElementKind { I1, I8, I16, I32, I64, Index, F16, BF16, F32, F64 };
 std::optional<ElementKind> getElementKind(Type type);
 /// Bytes per element in memory (i1 takes one byte, index eight).
 int64_t getByteSize(ElementKind kind);
+
+/// The product of `shape`, or none when it does not fit in 64 bits.
+std::optional<int64_t> getElementCount(ArrayRef<int64_t> shape);
+
+/// The bytes a strided buffer of `shape` spans (from element 0 to the last
+/// one its strides reach, at least one element), or none when that does not
+/// fit in 64 bits.
+std::optional<int64_t> getStorageBytes(ElementKind kind,
+                                       ArrayRef<int64_t> shape,
+                                       ArrayRef<int64_t> strides,
+                                       int64_t offset);
 bool isFloatKind(ElementKind kind);
 /// Machine epsilon (distance from 1 to the next value) of a float kind.
 double getEpsilon(ElementKind kind);

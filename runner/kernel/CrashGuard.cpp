@@ -5,15 +5,20 @@
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/Signals.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <atomic>
 #include <csignal>
+#include <cstdio>
 #include <cstring>
 #include <memory>
 #include <mutex>
+#include <pthread.h>
 #include <signal.h>
 #include <string>
 #include <unistd.h>
+
+#include <algorithm>
 
 namespace mlir::loom {
 
@@ -21,6 +26,53 @@ namespace {
 /// What the innermost guard is running; read from signal handlers.
 std::atomic<const char *> guardedWhat{nullptr};
 std::atomic<int> guardedCode{0};
+std::atomic<bool> recoveredFromCrash{false};
+/// The address of the last invalid access, recorded before LLVM's handler
+/// turns the crash into an error.
+std::atomic<uintptr_t> faultAddress{0};
+struct sigaction previousSegvAction, previousBusAction;
+
+void onMemoryFault(int signal, siginfo_t *info, void *context) {
+  faultAddress = reinterpret_cast<uintptr_t>(info->si_addr);
+  const struct sigaction &previous =
+      signal == SIGBUS ? previousBusAction : previousSegvAction;
+  if (previous.sa_flags & SA_SIGINFO) {
+    previous.sa_sigaction(signal, info, context);
+  } else if (previous.sa_handler != SIG_DFL && previous.sa_handler != SIG_IGN) {
+    previous.sa_handler(signal);
+  } else {
+    ::signal(signal, SIG_DFL);
+    ::raise(signal);
+  }
+}
+
+/// The calling thread's stack size.
+uint64_t getStackSize() {
+  pthread_attr_t attributes;
+  if (pthread_getattr_np(pthread_self(), &attributes) != 0)
+    return 0;
+  size_t size = 0;
+  pthread_attr_getstacksize(&attributes, &size);
+  pthread_attr_destroy(&attributes);
+  return size;
+}
+
+/// Whether `address` is just below the calling thread's stack (in its guard
+/// area): where an overflow faults.
+bool isStackOverflow(uintptr_t address) {
+  pthread_attr_t attributes;
+  if (pthread_getattr_np(pthread_self(), &attributes) != 0)
+    return false;
+  void *base = nullptr;
+  size_t size = 0, guard = 0;
+  pthread_attr_getstack(&attributes, &base, &size);
+  pthread_attr_getguardsize(&attributes, &guard);
+  pthread_attr_destroy(&attributes);
+  uintptr_t low = reinterpret_cast<uintptr_t>(base);
+  constexpr uintptr_t slack = 1 << 20;
+  return address + std::max<uintptr_t>(guard, 4096) + slack >= low &&
+         address < low + slack;
+}
 
 void writeStderr(const char *text) {
   ssize_t ignored = ::write(STDERR_FILENO, text, std::strlen(text));
@@ -39,14 +91,28 @@ void onUnrecoverableCrash(void *) {
   _exit(guardedCode.load());
 }
 
+std::function<void(llvm::StringRef, int)> &getFatalErrorHook() {
+  static std::function<void(llvm::StringRef, int)> hook;
+  return hook;
+}
+
 void onFatalError(void *, const char *reason, bool) {
-  writeStderr("loom: error: ");
-  writeStderr(guardedWhat.load() ? guardedWhat.load() : "loom");
-  writeStderr(" hit a fatal error: ");
-  writeStderr(reason);
-  writeStderr("\n");
+  std::string message =
+      std::string(guardedWhat.load() ? guardedWhat.load() : "loom") +
+      " hit a fatal error: " + reason;
   int code = guardedCode.load();
-  _exit(code ? code : static_cast<int>(ExitCode::CompileFailure));
+  if (!code)
+    code = static_cast<int>(ExitCode::CompileFailure);
+  // Once: a fatal error while the hook writes ends the process plainly.
+  static std::atomic<bool> reported{false};
+  if (!reported.exchange(true) && getFatalErrorHook()) {
+    getFatalErrorHook()(message, code); // It reports the error.
+    exitWithoutCleanup(code);
+  }
+  writeStderr("loom: error: ");
+  writeStderr(message.c_str());
+  writeStderr("\n");
+  _exit(code);
 }
 } // namespace
 
@@ -78,13 +144,17 @@ void enableCrashRecovery() {
     llvm::install_fatal_error_handler(onFatalError, nullptr);
     llvm::CrashRecoveryContext::Enable();
     // CrashRecoveryContext's handlers run on the stack that faulted; for a
-    // stack overflow, they must run on the alternate stack.
+    // stack overflow, they must run on the alternate stack. Ours goes first
+    // to note where the fault was, then hands over to them.
     for (int signal : {SIGSEGV, SIGBUS}) {
-      struct sigaction action;
-      if (sigaction(signal, nullptr, &action) == 0) {
-        action.sa_flags |= SA_ONSTACK;
-        sigaction(signal, &action, nullptr);
-      }
+      struct sigaction &previous =
+          signal == SIGBUS ? previousBusAction : previousSegvAction;
+      if (sigaction(signal, nullptr, &previous) != 0)
+        continue;
+      struct sigaction action = previous;
+      action.sa_sigaction = onMemoryFault;
+      action.sa_flags |= SA_ONSTACK | SA_SIGINFO;
+      sigaction(signal, &action, nullptr);
     }
   });
   ensureAlternateSignalStack();
@@ -109,6 +179,49 @@ static const char *getSignalName(int signal) {
   }
 }
 
+void setFatalErrorHook(std::function<void(llvm::StringRef, int)> hook) {
+  getFatalErrorHook() = std::move(hook);
+}
+
+bool hasRecoveredFromCrash() { return recoveredFromCrash; }
+
+int runOnStack(uint64_t bytes, llvm::function_ref<int()> fn) {
+  struct Call {
+    llvm::function_ref<int()> fn;
+    int result = 0;
+  } call{fn};
+  pthread_attr_t attributes;
+  pthread_attr_init(&attributes);
+  pthread_t thread;
+  bool started = pthread_attr_setstacksize(&attributes, bytes) == 0 &&
+                 pthread_create(
+                     &thread, &attributes,
+                     [](void *argument) -> void * {
+                       auto *call = static_cast<Call *>(argument);
+                       ensureAlternateSignalStack();
+                       call->result = call->fn();
+                       // After a crash, even this thread's exit (its
+                       // thread-local destructors, libomp's among them) can
+                       // hang.
+                       if (hasRecoveredFromCrash())
+                         exitWithoutCleanup(call->result);
+                       return nullptr;
+                     },
+                     &call) == 0;
+  pthread_attr_destroy(&attributes);
+  if (!started)
+    return fn();
+  pthread_join(thread, nullptr);
+  return call.result;
+}
+
+void exitWithoutCleanup(int code) {
+  llvm::outs().flush();
+  llvm::errs().flush();
+  std::fflush(nullptr);
+  _exit(code);
+}
+
 llvm::Error runGuarded(llvm::StringRef what, ExitCode code,
                        llvm::function_ref<void()> fn) {
   enableCrashRecovery();
@@ -121,7 +234,16 @@ llvm::Error runGuarded(llvm::StringRef what, ExitCode code,
   guardedCode.store(previousCode);
   if (survived)
     return llvm::Error::success();
+  recoveredFromCrash = true;
   int signal = context.RetCode - 128;
+  if ((signal == SIGSEGV || signal == SIGBUS) &&
+      isStackOverflow(faultAddress.exchange(0)))
+    return makeError(code, what +
+                               " ran out of stack (a stack overflow; "
+                               "--stack-size gives it more than the " +
+                               std::to_string(getStackSize() >> 20) +
+                               " MiB "
+                               "it had)");
   const char *name = getSignalName(signal);
   std::string how =
       name ? std::string(name) : "signal " + std::to_string(signal);

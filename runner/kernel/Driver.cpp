@@ -1,6 +1,7 @@
 //===- Driver.cpp - Load, schedule and lower payloads ---------------------===//
 
 #include "runner/kernel/Driver.h"
+#include "runner/kernel/CrashGuard.h"
 #include "runner/kernel/ScheduleTrace.h"
 #include "runner/results/Status.h"
 
@@ -90,7 +91,13 @@ llvm::Expected<LoadedModule> Driver::parse(llvm::StringRef text,
   fileSourceMgr.AddNewSourceBuffer(
       llvm::MemoryBuffer::getMemBufferCopy(text, name), llvm::SMLoc());
   ParserConfig config(&context);
-  loaded.module = parseSourceFile<ModuleOp>(fileSourceMgr, config);
+  // Parsing and verifying recurse once per level of nesting: what does not
+  // fit in the stack is an input error, not a dead process.
+  if (llvm::Error crash =
+          runGuarded("parsing the " + role.str(), ExitCode::InvalidInput, [&] {
+            loaded.module = parseSourceFile<ModuleOp>(fileSourceMgr, config);
+          }))
+    return std::move(crash);
   if (!loaded.module)
     return makeError(ExitCode::InvalidInput,
                      "cannot parse the " + role + " '" + name + "'");
@@ -417,13 +424,13 @@ void eraseUnreachableFunctions(ModuleOp module, llvm::StringRef function) {
       func.erase();
 }
 
-llvm::Error Driver::lowerReference(ModuleOp module) {
+llvm::Error Driver::lowerReference(ModuleOp module, bool runtimeVerification) {
   PassManager pm = PassManager::on<ModuleOp>(&context);
   pm.addNestedPass<func::FuncOp>(createLoomInterchangeReductionsPass());
   if (failed(pm.run(module)))
     return makeError(ExitCode::CompileFailure,
                      "loom-interchange-reductions failed on the reference");
-  return lowerToLLVM(module, LowerToLLVMOptions{1});
+  return lowerToLLVM(module, LowerToLLVMOptions{1, runtimeVerification});
 }
 
 } // namespace mlir::loom

@@ -95,8 +95,9 @@ public:
 
   /// Lowers the unscheduled payload that serves as the reference: loops are
   /// interchanged for speed (loom-interchange-reductions, bit-identical
-  /// results), then lowered single-threaded. Fails with CompileFailure.
-  llvm::Error lowerReference(ModuleOp module);
+  /// results), then lowered single-threaded (with runtime verification when
+  /// asked). Fails with CompileFailure.
+  llvm::Error lowerReference(ModuleOp module, bool runtimeVerification);
 
 private:
   MLIRContext context;

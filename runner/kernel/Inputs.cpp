@@ -65,7 +65,7 @@ public:
   /// Every dynamic dimension gets its size; all missing ones are named in
   /// one error.
   llvm::Error fillDynamicSizes();
-  /// Strides, offset and the static type of each argument.
+  /// Strides, offset and the static type of each argument, then its size.
   llvm::Error computeLayouts();
 
   SmallVector<Argument> arguments;
@@ -73,6 +73,9 @@ public:
 private:
   llvm::Error collectArgument(unsigned index, Type type);
   llvm::Error applyDim(const DimSize &dim);
+  /// Each argument's bytes; fails when they do not fit in 64 bits.
+  llvm::Error computeSizes();
+  llvm::Error tooBig(const Argument &argument);
   std::string getDynamicNames() const;
 
   FunctionOpInterface func;
@@ -242,6 +245,10 @@ llvm::Error ArgumentResolver::computeLayouts() {
       argument.concreteType = type;
       continue;
     }
+    // Row-major strides are at most the element count: when it fits, they
+    // do.
+    if (!getElementCount(argument.shape))
+      return tooBig(argument);
     SmallVector<int64_t> rowMajor(argument.shape.size(), 1);
     for (int64_t d = static_cast<int64_t>(argument.shape.size()) - 2; d >= 0;
          --d)
@@ -271,6 +278,33 @@ llvm::Error ArgumentResolver::computeLayouts() {
     argument.concreteType =
         MemRefType::get(argument.shape, memrefType.getElementType(),
                         memrefType.getLayout(), memrefType.getMemorySpace());
+  }
+  return computeSizes();
+}
+
+llvm::Error ArgumentResolver::tooBig(const Argument &argument) {
+  std::vector<std::string> sizes;
+  for (int64_t size : argument.shape)
+    sizes.push_back(std::to_string(size));
+  return makeError(ExitCode::InvalidInput,
+                   "argument #" + Twine(argument.index) + " (" +
+                       typeToString(argument.signature.type) + ", sizes " +
+                       llvm::join(sizes, " x ") +
+                       ") has more bytes than fit in 64 bits");
+}
+
+llvm::Error ArgumentResolver::computeSizes() {
+  for (Argument &argument : arguments) {
+    if (argument.signature.isScalar)
+      continue;
+    std::optional<int64_t> bytes =
+        getElementCount(argument.shape)
+            ? getStorageBytes(argument.signature.kind, argument.shape,
+                              argument.strides, argument.offset)
+            : std::nullopt;
+    if (!bytes)
+      return tooBig(argument);
+    argument.bytes = *bytes;
   }
   return llvm::Error::success();
 }

@@ -45,10 +45,13 @@ struct Argument {
   int64_t offset = 0;
   /// The argument type with every dimension static (layout kept).
   Type concreteType;
+  /// Bytes of its buffer (0 for scalars).
+  int64_t bytes = 0;
 };
 
 /// Resolves every argument of `func`. Fails with a message that names the
-/// argument and the missing or conflicting dimension.
+/// argument and the missing or conflicting dimension, or the argument whose
+/// size does not fit in 64 bits.
 llvm::Expected<SmallVector<Argument>> resolveArguments(FunctionOpInterface func,
                                                        ArrayRef<DimSize> dims);
 

@@ -7,6 +7,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/Endian.h"
 
 #include <cstring>
@@ -16,10 +17,8 @@ namespace mlir::loom {
 static constexpr llvm::StringLiteral kMagic("\x93NUMPY");
 
 int64_t NpyArray::getNumElements() const {
-  int64_t count = 1;
-  for (int64_t size : shape)
-    count *= size;
-  return count;
+  // readNpy checked that it fits.
+  return getElementCount(shape).value_or(0);
 }
 
 static llvm::Error malformed(llvm::StringRef name, const llvm::Twine &what) {
@@ -170,10 +169,16 @@ llvm::Expected<NpyArray> parseNpy(llvm::StringRef bytes, llvm::StringRef name) {
   int64_t itemSize = getItemSize(descr);
   if (itemSize == 0)
     return malformed(name, "unknown dtype '" + descr + "'");
-  int64_t expected = array.getNumElements() * itemSize;
+  std::optional<int64_t> count = getElementCount(array.shape);
+  std::optional<int64_t> expected =
+      count ? llvm::checkedMul(*count, itemSize) : std::nullopt;
+  if (!expected)
+    return malformed(name, "its shape has more bytes of data than fit in 64 "
+                           "bits (dtype '" +
+                               descr + "')");
   llvm::StringRef data = bytes.drop_front(headerStart + headerLength);
-  if (static_cast<int64_t>(data.size()) != expected)
-    return malformed(name, "the header promises " + Twine(expected) +
+  if (static_cast<int64_t>(data.size()) != *expected)
+    return malformed(name, "the header promises " + Twine(*expected) +
                                " bytes of data (shape and dtype '" + descr +
                                "'), the file has " + Twine(data.size()));
   array.data = data.str();

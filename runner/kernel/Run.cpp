@@ -7,9 +7,12 @@
 #include "runner/kernel/Engine.h"
 #include "runner/kernel/Knobs.h"
 #include "runner/kernel/Npy.h"
+#include "runner/kernel/OutputCapture.h"
 #include "runner/kernel/Timer.h"
 #include "runner/results/Files.h"
+#include "runner/results/Host.h"
 #include "runner/results/JsonReader.h"
+#include "runner/results/Report.h"
 #include "runner/results/Status.h"
 
 #include "transforms/Pipelines.h"
@@ -22,6 +25,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <fcntl.h>
+#include <mutex>
 #include <sys/file.h>
 #include <unistd.h>
 
@@ -47,9 +51,27 @@ public:
 
 private:
   void progress(llvm::StringRef message) {
+    publish(message);
     if (hooks.progress)
       hooks.progress(message);
   }
+
+public:
+  /// Makes the record so far and the step under way visible to
+  /// getSnapshot().
+  void publish(llvm::StringRef step) {
+    std::lock_guard<std::mutex> lock(snapshotMutex);
+    snapshot = record;
+    snapshotStep = step.str();
+  }
+  Record getSnapshot(std::string *step) const {
+    std::lock_guard<std::mutex> lock(snapshotMutex);
+    if (step)
+      *step = snapshotStep;
+    return snapshot;
+  }
+
+private:
   std::string dumpPath(llvm::StringRef name) const {
     llvm::SmallString<256> path(options.outputs.dumpIRDir);
     llvm::sys::path::append(path, name);
@@ -57,12 +79,19 @@ private:
   }
 
   llvm::Error load();
+  /// Refuses sizes whose buffers cannot fit in this process, before
+  /// anything is allocated.
+  llvm::Error checkMemory();
   llvm::Error compileScheduled();
   llvm::Error checkAgainstReference();
 
   /// Compiles `module` (LLVM dialect) into a kernel for the function.
   llvm::Expected<std::unique_ptr<Kernel>> compile(ModuleOp module,
                                                   const EngineOptions &engine);
+  /// Runs compiled code (`what`) under the crash guard; with --check-bounds,
+  /// what it prints is watched for a failed runtime check, which becomes a
+  /// RuntimeCheck error with the check's message and location.
+  llvm::Error runChecked(llvm::StringRef what, llvm::function_ref<void()> fn);
   /// Calls `kernel` once on copies of the inputs; returns the results followed
   /// by the argument buffers after the call.
   llvm::Expected<SmallVector<Buffer>> callOnce(Kernel &kernel,
@@ -85,6 +114,9 @@ public:
   Record record;
 
 private:
+  mutable std::mutex snapshotMutex;
+  Record snapshot;
+  std::string snapshotStep;
   Driver driver;
 
   OwningOpRef<ModuleOp> payload, reference, schedule;
@@ -187,6 +219,9 @@ llvm::Error KernelRun::Runner::load() {
     results.push_back(*signature);
   }
 
+  if (llvm::Error error = checkMemory())
+    return error;
+
   auto work = driver.analyzeWork(*payload, functionName, arguments);
   if (!work)
     return work.takeError();
@@ -195,6 +230,34 @@ llvm::Error KernelRun::Runner::load() {
     reference = payload->clone();
   record.phases.parse = now() - start;
   return llvm::Error::success();
+}
+
+llvm::Error KernelRun::Runner::checkMemory() {
+  double bytes = 0;
+  for (const Argument &argument : arguments)
+    bytes += argument.bytes;
+  for (const ValueSignature &result : results)
+    if (auto shaped = dyn_cast<ShapedType>(result.type);
+        shaped && shaped.hasStaticShape()) {
+      double elements = getByteSize(result.kind);
+      for (int64_t size : shaped.getShape())
+        elements *= size;
+      bytes += elements;
+    }
+  // The inputs, what the reference is given and returns, what the scheduled
+  // kernel is given and returns.
+  double needed = 3 * bytes;
+  std::optional<MemoryAvailable> available = getAvailableMemory();
+  if (!available || needed <= available->bytes)
+    return llvm::Error::success();
+  return makeError(
+      ExitCode::InvalidInput,
+      "the run needs about " + formatBytes(needed) + " for its buffers (" +
+          formatBytes(bytes) +
+          " of arguments and results, three copies: the inputs, the "
+          "reference's and the scheduled kernel's), and " +
+          formatBytes(available->bytes) + " are available (" +
+          available->limit + "); give smaller sizes");
 }
 
 llvm::Expected<std::unique_ptr<Kernel>>
@@ -286,7 +349,7 @@ KernelRun::Runner::callOnce(Kernel &target, llvm::StringRef what) {
   for (const Buffer &input : inputs)
     argumentBuffers.push_back(input.clone());
   SmallVector<Buffer> outputs;
-  if (llvm::Error crash = runGuarded(what, ExitCode::Crash, [&] {
+  if (llvm::Error crash = runChecked(what, [&] {
         target.bind(argumentBuffers);
         target.call();
         outputs = target.takeResults();
@@ -295,6 +358,54 @@ KernelRun::Runner::callOnce(Kernel &target, llvm::StringRef what) {
   for (Buffer &buffer : argumentBuffers)
     outputs.push_back(std::move(buffer));
   return outputs;
+}
+
+/// The message of a failed runtime check among what a kernel printed:
+/// "out-of-bounds access at file:line:col (memref.store ...)"; empty if none.
+static std::string findRuntimeCheckFailure(llvm::StringRef printed) {
+  size_t start = printed.find("ERROR: Runtime op verification failed");
+  if (start == llvm::StringRef::npos)
+    return "";
+  SmallVector<llvm::StringRef> lines;
+  printed.drop_front(start).split(lines, '\n');
+  std::string op, problem, location;
+  for (llvm::StringRef line : llvm::drop_begin(lines)) {
+    if (line.consume_front("^ "))
+      problem = line.trim().str();
+    else if (line.consume_front("Location: loc("))
+      location = line.rtrim().drop_back().str();
+    else if (op.empty())
+      op = line.trim().str();
+    if (!location.empty())
+      break;
+  }
+  // loc("file.mlir":4:3) reads file.mlir:4:3.
+  llvm::StringRef where = location;
+  if (where.consume_front("\"")) {
+    auto [file, position] = where.split('"');
+    location = (file + position).str();
+  }
+  return (problem.empty() ? "a runtime check failed" : problem) +
+         (location.empty() ? "" : " at " + location) +
+         (op.empty() ? "" : " (" + op + ")");
+}
+
+llvm::Error KernelRun::Runner::runChecked(llvm::StringRef what,
+                                          llvm::function_ref<void()> fn) {
+  if (!options.checkBounds)
+    return runGuarded(what, ExitCode::Crash, fn);
+  OutputCapture capture;
+  llvm::Error crash = runGuarded(what, ExitCode::Crash, fn);
+  std::string printed = capture.take();
+  std::string failure = findRuntimeCheckFailure(printed);
+  if (failure.empty()) {
+    llvm::outs() << printed; // Not ours to keep.
+    return crash;
+  }
+  llvm::consumeError(std::move(crash));
+  return makeError(ExitCode::RuntimeCheck,
+                   what +
+                       " failed a runtime check (--check-bounds): " + failure);
 }
 
 llvm::Error KernelRun::Runner::checkAgainstReference() {
@@ -312,7 +423,8 @@ llvm::Error KernelRun::Runner::checkAgainstReference() {
   llvm::Expected<SmallVector<Buffer>> expected = SmallVector<Buffer>();
   if (options.referenceOutputsDir.empty()) {
     progress("running the reference (the payload without the schedule)");
-    if (llvm::Error error = driver.lowerReference(*reference))
+    if (llvm::Error error =
+            driver.lowerReference(*reference, options.checkBounds))
       return makeError(ExitCode::CompileFailure,
                        "the payload without the schedule does not lower, so "
                        "there is no reference to check against (--no-check "
@@ -416,14 +528,13 @@ llvm::Error KernelRun::Runner::time() {
     for (const Buffer &input : inputs)
       timingArguments.push_back(input.clone());
   TimingStats stats;
-  if (llvm::Error crash =
-          runGuarded("the scheduled kernel", ExitCode::Crash, [&] {
-            kernel->bind(timingArguments);
-            stats = measure(options.timing, [&] {
-              kernel->call();
-              kernel->releaseResults();
-            });
-          }))
+  if (llvm::Error crash = runChecked("the scheduled kernel", [&] {
+        kernel->bind(timingArguments);
+        stats = measure(options.timing, [&] {
+          kernel->call();
+          kernel->releaseResults();
+        });
+      }))
     return crash;
   record.phases.timing = stats.total;
   record.timing = std::move(stats);
@@ -588,10 +699,13 @@ KernelRun::KernelRun(const RunOptions &options, const RunHooks &hooks,
 KernelRun::~KernelRun() = default;
 
 bool KernelRun::prepare() {
+  runner->publish("starting");
   if (llvm::Error error = runner->prepare()) {
     runner->fail(std::move(error));
+    runner->publish("done");
     return false;
   }
+  runner->publish("prepared");
   prepared = true;
   return true;
 }
@@ -599,14 +713,18 @@ bool KernelRun::prepare() {
 bool KernelRun::time() {
   if (!prepared || runner->record.exitCode != 0)
     return false;
-  if (llvm::Error error = runner->time()) {
+  llvm::Error error = runner->time();
+  if (error)
     runner->fail(std::move(error));
-    return false;
-  }
-  return true;
+  runner->publish("done");
+  return !runner->record.exitCode;
 }
 
 const Record &KernelRun::getRecord() const { return runner->record; }
+
+Record KernelRun::getSnapshot(std::string *step) const {
+  return runner->getSnapshot(step);
+}
 
 Record runKernel(const RunOptions &options, llvm::raw_ostream &diagnostics,
                  const RunHooks &hooks) {

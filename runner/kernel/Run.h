@@ -52,6 +52,11 @@ public:
 
   const Record &getRecord() const;
 
+  /// A copy of the record as it stands and the step under way ("applying
+  /// the schedule"); safe to call from another thread (a watchdog) while
+  /// prepare() or time() runs.
+  Record getSnapshot(std::string *step = nullptr) const;
+
 private:
   class Runner;
   std::unique_ptr<Runner> runner;

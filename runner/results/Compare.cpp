@@ -63,6 +63,18 @@ BenchmarkComparison compareSamples(llvm::StringRef name,
   }
   result.baseTime = median(baseTimes);
   result.newTime = median(newTimes);
+  // A median of zero (or less) is a broken measurement: there is no ratio
+  // to take, let alone a verdict.
+  for (auto [side, time] :
+       {std::pair<const char *, double>{"base", *result.baseTime},
+        {"new", *result.newTime}})
+    if (!(time > 0) || !std::isfinite(time)) {
+      result.verdict = Verdict::Noisy;
+      result.reason = std::string("the ") + side +
+                      " median time is not a positive number; nothing to "
+                      "compare";
+      return result;
+    }
   result.change = *result.newTime / *result.baseTime - 1;
   result.noise = std::max(relativeRange(baseTimes), relativeRange(newTimes));
   double change = *result.change;

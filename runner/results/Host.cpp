@@ -3,12 +3,15 @@
 #include "runner/results/Host.h"
 
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/TargetParser/Host.h"
 
 #include <algorithm>
+#include <sys/resource.h>
 #include <thread>
+#include <tuple>
 
 namespace mlir::loom {
 
@@ -37,6 +40,49 @@ HostInfo getHostInfo() {
   host.cpuModel = readCpuModel();
   host.logicalCpus = std::thread::hardware_concurrency();
   return host;
+}
+
+/// A "Key:   123 kB" line of a /proc file, in bytes.
+static std::optional<uint64_t> readProcKilobytes(llvm::StringRef path,
+                                                 llvm::StringRef key) {
+  auto buffer = llvm::MemoryBuffer::getFileAsStream(path);
+  if (!buffer)
+    return std::nullopt;
+  llvm::SmallVector<llvm::StringRef> lines;
+  (*buffer)->getBuffer().split(lines, '\n');
+  for (llvm::StringRef line : lines) {
+    auto [name, value] = line.split(':');
+    uint64_t kilobytes;
+    if (name.trim() == key &&
+        !value.trim().take_while(llvm::isDigit).getAsInteger(10, kilobytes))
+      return kilobytes * 1024;
+  }
+  return std::nullopt;
+}
+
+std::optional<MemoryAvailable> getAvailableMemory() {
+  std::optional<MemoryAvailable> tightest;
+  auto consider = [&](uint64_t bytes, llvm::StringRef limit) {
+    if (!tightest || bytes < tightest->bytes)
+      tightest = MemoryAvailable{bytes, limit.str()};
+  };
+  std::optional<uint64_t> available =
+      readProcKilobytes("/proc/meminfo", "MemAvailable");
+  if (available)
+    consider(*available +
+                 readProcKilobytes("/proc/meminfo", "SwapFree").value_or(0),
+             "free memory (MemAvailable + SwapFree)");
+  for (auto [resource, used, name] :
+       {std::tuple<int, const char *, const char *>{RLIMIT_AS, "VmSize",
+                                                    "ulimit -v"},
+        {RLIMIT_DATA, "VmData", "ulimit -d"}}) {
+    struct rlimit limit;
+    if (getrlimit(resource, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY)
+      continue;
+    uint64_t taken = readProcKilobytes("/proc/self/status", used).value_or(0);
+    consider(limit.rlim_cur > taken ? limit.rlim_cur - taken : 0, name);
+  }
+  return tightest;
 }
 
 } // namespace mlir::loom

@@ -10,6 +10,8 @@
 #ifndef LOOM_RUNNER_RESULTS_HOST_H
 #define LOOM_RUNNER_RESULTS_HOST_H
 
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -25,6 +27,18 @@ struct HostInfo {
 
 /// This machine: CPU name and model, triple, features, logical CPUs.
 HostInfo getHostInfo();
+
+/// How much more memory this process can take, and what limits it.
+struct MemoryAvailable {
+  uint64_t bytes = 0;
+  /// "free memory (MemAvailable + SwapFree)", "ulimit -v" or "ulimit -d".
+  std::string limit;
+};
+
+/// The tightest of the machine's free memory and this process's limits
+/// (RLIMIT_AS, RLIMIT_DATA less what it uses); none when nothing can be
+/// read.
+std::optional<MemoryAvailable> getAvailableMemory();
 
 } // namespace mlir::loom
 

@@ -67,14 +67,17 @@ public:
       return std::string();
     };
   }
-  /// An integer of at least `min` (int64_t or a narrower unsigned field).
+  /// An integer in [min, max] (int64_t or a narrower unsigned field).
   template <typename T>
-  static void bindInteger(OptionInfo &info, FieldRef<T> field, int64_t min) {
+  static void bindInteger(OptionInfo &info, FieldRef<T> field, int64_t min,
+                          int64_t max = INT64_MAX) {
     info.get = [field](const RunOptions &o) { return Json(read(field, o)); };
-    info.set = [field, min](RunOptions &o, const Json &v) {
+    info.set = [field, min, max](RunOptions &o, const Json &v) {
       std::optional<int64_t> value = getInteger(v, min);
       if (!value)
         return getIntegerProblem(v, min);
+      if (*value > max)
+        return "must be at most " + std::to_string(max);
       field(o) = T(*value);
       return std::string();
     };
@@ -299,6 +302,14 @@ static std::vector<OptionInfo> createOptionInfos() {
                                 RunFlag | SuiteKey | RecordKey);
   check.negated = true;
   B::bindBool(check, [](RunOptions &o) -> bool & { return o.check; });
+  B::bindBool(
+      table.add("check-bounds", "check_bounds", OptionKind::Bool, "",
+                "Compile the kernel and the reference with upstream's runtime "
+                "verification: the first out-of-bounds memref access (or bad "
+                "cast or subview) stops the run with its location (exit code "
+                "6); slower kernels, for debugging",
+                kernel),
+      [](RunOptions &o) -> bool & { return o.checkBounds; });
   B::bindOptionalNumber(
       table.add("rtol", "rtol", OptionKind::Number, "x",
                 "Relative tolerance for float outputs (default: scaled to the "
@@ -336,9 +347,34 @@ static std::vector<OptionInfo> createOptionInfos() {
                 [](RunOptions &o) -> double & { return o.timing.minTime; });
   B::bindInteger<unsigned>(
       table.add("threads", "threads", OptionKind::Integer, "n",
-                "Threads for scf.forall loops (OpenMP when more than 1)",
+                "Threads for scf.forall loops (OpenMP when more than 1; at "
+                "most 256)",
                 kernel),
-      [](RunOptions &o) -> unsigned & { return o.threads; }, 1);
+      [](RunOptions &o) -> unsigned & { return o.threads; }, 1, kMaxThreads);
+  B::bindOptionalNumber(
+      table.add("timeout", "timeout_s", OptionKind::Number, "seconds",
+                "Give up after this long: the whole run (loom run) or each "
+                "step of a benchmark (loom bench); exit code 5, with a "
+                "record (default: no limit)",
+                RunFlag | BenchFlag | SuiteKey | RecordKey),
+      [](RunOptions &o) -> std::optional<double> & { return o.timeoutSeconds; },
+      /*positive=*/true);
+  OptionInfo &stack = table.add(
+      "stack-size", "stack_size", OptionKind::String, "size",
+      "Stack of the thread that parses, schedules, compiles and calls the "
+      "kernel: bytes, or with K, M or G (at least 64K; OpenMP workers keep "
+      "their own, OMP_STACKSIZE)",
+      kernel | BenchFlag);
+  stack.get = [](const RunOptions &o) {
+    return Json(formatByteSize(o.stackSize));
+  };
+  stack.set = [](RunOptions &o, const Json &v) {
+    std::optional<uint64_t> bytes = parseByteSize(v.get<std::string>());
+    if (!bytes)
+      return std::string("must be a size such as 512M or 2G (at least 64K)");
+    o.stackSize = *bytes;
+    return std::string();
+  };
   OptionInfo &contract =
       table.add("fp-contract", "fp_contract", OptionKind::Choice, "fast|off",
                 "Let LLVM fuse a*b+c into FMA (fast) or not (off)", kernel);
@@ -646,7 +682,8 @@ void printOptionTable(llvm::raw_ostream &os) {
         "tune` gives each candidate's\n`loom run` all come from it, so a flag "
         "means the same thing everywhere. The\nkey is the flag with `_` for "
         "`-`, plural for a repeatable flag (`--knob`:\n`knobs`), `check` for "
-        "`--no-check` and `min_time_s` for `--min-time`.\n\n"
+        "`--no-check` and `_s` after a number of seconds (`--min-time`:\n"
+        "`min_time_s`).\n\n"
         "Where: `run`, `tune` (passed on to every candidate), `bench` (applied "
         "to every\nbenchmark) are command lines; `suite` and `record` are JSON "
         "keys.\n\n"

@@ -9,8 +9,9 @@
 // the same thing in every subcommand, and a suite key is the flag's name.
 //
 // Naming rule: the key is the flag with '-' replaced by '_', plural for a
-// repeatable flag (--knob: knobs), `check` for --no-check, and `min_time_s`
-// for --min-time (a number of seconds, like every *_s key of the record).
+// repeatable flag (--knob: knobs), `check` for --no-check, and `_s` after a
+// number of seconds (--min-time: min_time_s, like every *_s key of the
+// record).
 //
 //===----------------------------------------------------------------------===//
 

@@ -188,6 +188,14 @@ struct Roofline {
   std::optional<double> getRidge() const;
 };
 
+/// A run made again from a repro bundle (`loom run --from-bundle`).
+struct BundleCheck {
+  std::string path;
+  /// The files checked against the bundle's manifest, and those whose
+  /// SHA-256 differs from it (run anyway with --allow-modified).
+  std::vector<std::string> checked, modified;
+};
+
 struct Record {
   static constexpr int kSchemaVersion = 1;
 
@@ -207,6 +215,8 @@ struct Record {
   std::optional<ScheduleInfo> schedule;
   std::string function;
   RunOptions options;
+  /// Set when the run came from a bundle.
+  std::optional<BundleCheck> fromBundle;
   std::vector<ArgumentRecord> arguments;
 
   PhaseTimes phases;

@@ -149,6 +149,12 @@ ordered_json toJson(const Record &record) {
   }
   result["function"] = record.function;
   result["options"] = optionsToJson(record.options);
+  if (record.fromBundle)
+    result["from_bundle"] = {{"path", record.fromBundle->path},
+                             {"checked", record.fromBundle->checked},
+                             {"modified", record.fromBundle->modified}};
+  else
+    result["from_bundle"] = nullptr;
 
   ordered_json arguments = ordered_json::array();
   for (const ArgumentRecord &argument : record.arguments)
@@ -440,6 +446,13 @@ llvm::Expected<Record> recordFromJson(const json &root) {
     record.schedule = readSchedule(reader, *schedule);
   reader.read(root, "record", "function", record.function);
   readRunOptions(reader, root, record);
+  // Records written before bundles were checked have none.
+  if (const json *bundle = reader.field(root, "record", "from_bundle", false)) {
+    BundleCheck &check = record.fromBundle.emplace();
+    reader.read(*bundle, "from_bundle", "path", check.path);
+    reader.read(*bundle, "from_bundle", "checked", check.checked);
+    reader.read(*bundle, "from_bundle", "modified", check.modified);
+  }
   readArguments(reader, root, record);
   if (const json *phases = reader.field(root, "record", "phases_s", true))
     readPhases(reader, *phases, record.phases);

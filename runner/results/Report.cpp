@@ -24,6 +24,12 @@ std::string formatDuration(double seconds) {
   return llvm::formatv("{0:f1} ns", seconds * 1e9).str();
 }
 
+std::string formatSeconds(double seconds) {
+  char text[32];
+  std::snprintf(text, sizeof(text), "%g s", seconds);
+  return text;
+}
+
 /// 2.147 G, 12.6 M, 512 (SI prefixes).
 static std::string formatQuantity(double value) {
   const char *prefixes[] = {"", "k", "M", "G", "T", "P"};
@@ -36,6 +42,8 @@ static std::string formatQuantity(double value) {
                        prefixes[index])
       .str();
 }
+
+std::string formatBytes(double bytes) { return formatQuantity(bytes) + "B"; }
 
 static std::string formatIndex(const std::vector<int64_t> &index) {
   return "[" +

@@ -16,6 +16,10 @@ namespace mlir::loom {
 
 /// "12.300 ms", "850.0 ns", "1.200 s".
 std::string formatDuration(double seconds);
+/// A number of seconds as given ("1 s", "0.25 s"), for options.
+std::string formatSeconds(double seconds);
+/// "12.6 MB", "4.0 TB", "512 B" (SI prefixes).
+std::string formatBytes(double bytes);
 
 /// Prints the short table that `loom run` shows on stdout.
 void printReport(const Record &record, llvm::raw_ostream &os);

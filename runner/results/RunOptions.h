@@ -89,6 +89,21 @@ struct RunOutputs {
   std::string appliedSchedulePath;
 };
 
+/// The stack of the thread that does a command's work when --stack-size is
+/// not given: deep nesting parses, and kernels with large stack frames
+/// (memref.alloca in a loop that runs sequentially) run.
+constexpr uint64_t kDefaultStackSize = uint64_t(1) << 30;
+
+/// "512M", "1G", "65536K" or a number of bytes; none when malformed or
+/// below 64 KiB.
+std::optional<uint64_t> parseByteSize(llvm::StringRef text);
+/// The shortest of those spellings for `bytes`.
+std::string formatByteSize(uint64_t bytes);
+
+/// More threads than any CPU Loom runs on has; far more fail to start
+/// (libomp aborts) before they could help.
+constexpr unsigned kMaxThreads = 256;
+
 struct RunOptions {
   std::string payloadPath;
   /// Empty: use the schedule embedded in the payload, if any.
@@ -113,11 +128,19 @@ struct RunOptions {
   std::string referenceOutputsDir;
 
   bool check = true;
+  /// Compile with upstream's runtime verification: an out-of-bounds memref
+  /// access stops the kernel with its location (exit code 6).
+  bool checkBounds = false;
   std::optional<double> rtol, atol;
   TimingOptions timing;
 
   unsigned threads = 1;
   bool fpContractFast = true;
+  /// Give up after this many seconds (exit code 5).
+  std::optional<double> timeoutSeconds;
+  /// The stack of the thread that parses, schedules, compiles and calls the
+  /// kernel.
+  uint64_t stackSize = kDefaultStackSize;
 
   /// The machine's ceilings, for the roofline: FMA peak of one core (scaled
   /// by `threads`) and memory bandwidth for this run.

@@ -18,6 +18,10 @@ llvm::StringRef getStatusName(ExitCode code) {
     return "compile-failure";
   case ExitCode::Crash:
     return "crash";
+  case ExitCode::Timeout:
+    return "timeout";
+  case ExitCode::RuntimeCheck:
+    return "runtime-check";
   }
   llvm_unreachable("unknown exit code");
 }

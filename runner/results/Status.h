@@ -28,6 +28,10 @@ enum class ExitCode : int {
   CompileFailure = 3,
   /// The compiled code crashed while running.
   Crash = 4,
+  /// The run took longer than --timeout.
+  Timeout = 5,
+  /// A runtime check failed (--check-bounds): an out-of-bounds access.
+  RuntimeCheck = 6,
 };
 
 /// Short stable name of an exit code, as written to the JSON record's status.

@@ -15,6 +15,24 @@
 namespace cl = llvm::cl;
 using namespace mlir::loom;
 
+/// Runs the subcommand the command line chose.
+static int dispatch(llvm::ArrayRef<std::string> commandLine) {
+  if (getRunCommand())
+    return runRunCommand(commandLine);
+  if (getBenchCommand())
+    return runBenchCommand();
+  if (getCompareCommand())
+    return runCompareCommand();
+  if (getReportCommand())
+    return runReportCommand();
+  if (getPeakCommand())
+    return runPeakCommand();
+  if (getTuneCommand())
+    return runTuneCommand();
+  llvm::errs() << "loom: error: no subcommand given; try 'loom --help'\n";
+  return static_cast<int>(ExitCode::InvalidInput);
+}
+
 int main(int argc, char **argv) {
   // Our crash handler first, so that it runs before LLVM's stack trace.
   enableCrashRecovery();
@@ -51,18 +69,10 @@ int main(int argc, char **argv) {
           "Run 'loom SUBCOMMAND --help' for its options and exit codes.\n",
           &llvm::errs()))
     return static_cast<int>(ExitCode::InvalidInput);
-  if (getRunCommand())
-    return runRunCommand(std::vector<std::string>(argv, argv + argc));
-  if (getBenchCommand())
-    return runBenchCommand();
-  if (getCompareCommand())
-    return runCompareCommand();
-  if (getReportCommand())
-    return runReportCommand();
-  if (getPeakCommand())
-    return runPeakCommand();
-  if (getTuneCommand())
-    return runTuneCommand();
-  llvm::errs() << "loom: error: no subcommand given; try 'loom --help'\n";
-  return static_cast<int>(ExitCode::InvalidInput);
+  int code = dispatch(std::vector<std::string>(argv, argv + argc));
+  // A crash may have left a runtime (libomp) in a state where its exit-time
+  // cleanup hangs: leave without it.
+  if (hasRecoveredFromCrash())
+    exitWithoutCleanup(code);
+  return code;
 }

@@ -39,6 +39,15 @@ config.substitutions.append(
     ("%{json-get}", f"{config.python_executable} {os.path.join(utils, 'json-get.py')}")
 )
 
+# `make sanitize`: the tools are built with ASan and UBSan. Their options
+# come from ctest; tests that cap the address space (ulimit -v, which ASan's
+# shadow memory cannot live under) are unsupported there.
+if config.loom_sanitize.upper() in ("ON", "1", "TRUE", "YES"):
+    config.available_features.add("asan")
+    for name in ("ASAN_OPTIONS", "UBSAN_OPTIONS"):
+        if name in os.environ:
+            config.environment[name] = os.environ[name]
+
 # Host CPU features that machine-code checks depend on.
 try:
     with open("/proc/cpuinfo") as cpuinfo:

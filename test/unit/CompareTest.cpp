@@ -35,6 +35,16 @@ TEST(CompareTest, ClearRegression) {
   EXPECT_LT(*result.pValue, 0.001);
 }
 
+TEST(CompareTest, AZeroMedianIsNoVerdict) {
+  // Before: "+INF%" and "regressed".
+  auto result = verdictOf(std::vector<double>(10, 0.0), samples(1.0, 0.01, 10));
+  EXPECT_EQ(result.verdict, Verdict::Noisy);
+  EXPECT_FALSE(result.change.has_value());
+  EXPECT_EQ(result.reason,
+            "the base median time is not a positive number; nothing to "
+            "compare");
+}
+
 TEST(CompareTest, ClearImprovement) {
   auto result = verdictOf(samples(1.0, 0.01, 10), samples(0.8, 0.01, 10));
   EXPECT_EQ(result.verdict, Verdict::Improved) << result.reason;

@@ -100,8 +100,8 @@ TEST_F(SuiteTest, Errors) {
             prefix + "suite.benchmarks[0] has an unknown key 'thread' (known: "
                      "name, payload, schedule, no_schedule, schedule_libs, "
                      "entry_point, func, knobs, seed, init, dims, check, "
-                     "rtol, atol, warmup, iters, min_time_s, threads, "
-                     "fp_contract, tags)");
+                     "check_bounds, rtol, atol, warmup, iters, min_time_s, "
+                     "threads, timeout_s, stack_size, fp_contract, tags)");
   EXPECT_EQ(
       load(R"({"benchmarks": [{"name": "a", "payload": "missing.mlir"}]})"),
       prefix +

@@ -18,9 +18,36 @@
 // RUN: %{exit-code} loom run %s --knob tile=8 --entry-point fails --bundle %t/failed | FileCheck %s --check-prefix=FAILED
 // RUN: %{json-get} %t/failed/record.json status | FileCheck %s --check-prefix=FAILED-JSON
 
+// A bundle whose payload was edited since (linalg.add became linalg.sub) is
+// refused (exit 2): the manifest holds the SHA-256 of every file that decides
+// what runs. --allow-modified runs it anyway, and the record says what
+// differed.
+// RUN: cp -r %t/b %t/tampered && sed -i 's/linalg.add/linalg.sub/' %t/tampered/payload.mlir
+// RUN: %{exit-code} loom run --from-bundle %t/tampered | FileCheck %s --check-prefix=TAMPERED
+// RUN: cp -r %t/b %t/edited && echo '// edited' >> %t/edited/payload.mlir
+// RUN: %{exit-code} loom run --from-bundle %t/edited --allow-modified --json %t/edited.json | FileCheck %s --check-prefix=ALLOWED
+// RUN: %{json-get} %t/edited.json from_bundle.modified from_bundle.checked | FileCheck %s --check-prefix=ALLOWED-JSON
+// RUN: %{json-get} %t/again.json from_bundle.modified | FileCheck %s --check-prefix=CLEAN-JSON
+// A record whose options a user edited is checked like the command line.
+// RUN: cp -r %t/b %t/warmup && sed -i 's/"warmup": 2/"warmup": -3/' %t/warmup/record.json
+// RUN: %{exit-code} loom run --from-bundle %t/warmup | FileCheck %s --check-prefix=WARMUP
+// WARMUP: loom run: error: not a valid Loom run record: options.warmup must be at least 0
+// An input file added to the bundle is a change too.
+// RUN: cp -r %t/b %t/added && mkdir -p %t/added/inputs && cp %t/b/payload.mlir %t/added/inputs/0.npy
+// RUN: %{exit-code} loom run --from-bundle %t/added | FileCheck %s --check-prefix=ADDED
+// TAMPERED: loom run: error: the bundle '{{.*}}tampered' was modified since it was written: payload.mlir differ from its manifest (--allow-modified runs it anyway, and the record says so)
+// TAMPERED: exit code: 2
+// ALLOWED: loom run: warning: running the bundle with modified files: payload.mlir
+// ALLOWED: exit code: 0
+// ALLOWED-JSON: from_bundle.modified = ["payload.mlir"]
+// ALLOWED-JSON: from_bundle.checked = ["payload.mlir", "schedule.mlir"]
+// CLEAN-JSON: from_bundle.modified = []
+// ADDED: loom run: error: {{.*}}inputs/0.npy differ from its manifest
+
 // WRITTEN: loom run: bundle written to {{.*}}b (loom run --from-bundle {{.*}}b runs it again)
 // FILES: command.txt
 // FILES-NEXT: ir
+// FILES-NEXT: manifest.json
 // FILES-NEXT: payload.mlir
 // FILES-NEXT: record.json
 // FILES-NEXT: schedule.mlir
