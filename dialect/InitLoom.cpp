@@ -12,6 +12,8 @@
 #include "mlir/InitAllPasses.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 
+#include <mutex>
+
 namespace mlir::loom {
 
 void registerAllDialects(DialectRegistry &registry) {
@@ -22,9 +24,14 @@ void registerAllDialects(DialectRegistry &registry) {
 }
 
 void registerAllPasses() {
-  mlir::registerAllPasses();
-  registerLoomPasses();
-  registerLoomPipelines();
+  // The pass registry is global: loom-opt, the runner (for
+  // transform.apply_registered_pass in schedules) and the tests share it.
+  static std::once_flag once;
+  std::call_once(once, [] {
+    mlir::registerAllPasses();
+    registerLoomPasses();
+    registerLoomPipelines();
+  });
 }
 
 } // namespace mlir::loom

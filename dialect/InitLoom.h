@@ -18,7 +18,9 @@ namespace mlir::loom {
 /// IR translations, plus Loom's transform extension.
 void registerAllDialects(DialectRegistry &registry);
 
-/// All upstream passes and pipelines plus Loom's passes and pipelines.
+/// All upstream passes and pipelines plus Loom's passes and pipelines, in the
+/// global registry (once, however often it is called): every pass loom-opt
+/// knows is one a schedule's transform.apply_registered_pass can name.
 void registerAllPasses();
 
 } // namespace mlir::loom

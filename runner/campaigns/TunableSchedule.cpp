@@ -22,7 +22,7 @@ loadTunableSchedule(Driver &driver, const RunOptions &options) {
       return file.takeError();
     return std::move(file->module);
   }
-  auto payload = driver.load(options.payloadPath, "payload");
+  auto payload = driver.load(options.payloadPath, "payload", options.chunk);
   if (!payload)
     return payload.takeError();
   OwningOpRef<ModuleOp> schedule =

@@ -10,11 +10,16 @@
 #include "runner/results/Report.h"
 #include "runner/results/Status.h"
 
+#include "runner/kernel/Driver.h"
+#include "runner/results/Files.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <map>
 #include <unistd.h>
+
+#include <nlohmann/json.hpp>
 
 namespace cl = llvm::cl;
 
@@ -71,6 +76,13 @@ cl::opt<std::string> fromBundle(
              "--warmup, --dump-ir, --save-outputs, --bundle and "
              "--allow-modified may be added)"),
     cl::sub(getRunCommand()), cl::cat(getCategory(getRunCommand())));
+cl::opt<bool> splitInputFile(
+    "split-input-file",
+    cl::desc("Run each test case of the payload file (separated by lines "
+             "that start with // -----, as for mlir-opt --split-input-file) "
+             "as its own run; the exit code is the highest, --json writes "
+             "an array of records"),
+    cl::sub(getRunCommand()), cl::cat(getCategory(getRunCommand())));
 cl::opt<bool> allowModified(
     "allow-modified",
     cl::desc("With --from-bundle: run a bundle whose files differ from its "
@@ -121,6 +133,8 @@ static llvm::Error fillOptionsFromBundle(RunOptions &options, RunHooks &hooks,
   if (!payloadPath.empty())
     return usage("--from-bundle runs the bundle with its own options; "
                  "'<payload.mlir>' cannot be changed");
+  if (splitInputFile)
+    return usage("a bundle holds one run; --split-input-file does not apply");
   for (const std::string &flag : runFlags.getGivenFlags())
     if (!llvm::is_contained(allowed, flag))
       return usage("--from-bundle runs the bundle with its own options; '" +
@@ -149,6 +163,7 @@ static llvm::Error fillOptions(RunOptions &options, RunHooks &hooks,
     return fillOptionsFromBundle(options, hooks, warnings, bundle);
   if (allowModified)
     return usage("--allow-modified goes with --from-bundle");
+
   if (payloadPath.empty())
     return usage("no payload given (loom run PAYLOAD.mlir, or --from-bundle "
                  "DIR)");
@@ -163,14 +178,61 @@ static llvm::Error fillOptions(RunOptions &options, RunHooks &hooks,
                  "reference)");
   if (!options.referenceOutputsDir.empty() && !options.check)
     return usage("--reference-outputs contradicts --no-check");
+  if (splitInputFile && options.chunk)
+    return usage("--split-input-file runs every test case; --chunk picks one");
+  if (splitInputFile && !outputs.bundleDir.empty())
+    return usage("a bundle holds one run: pick a test case with --chunk N "
+                 "instead of --split-input-file");
   completeOptions(options);
   return llvm::Error::success();
 }
 
-/// Prints the report and the error, writes the bundle and the JSON record;
-/// returns the exit code.
-static int finishRun(const Record &record, const RunOptions &options,
-                     llvm::ArrayRef<std::string> commandLine) {
+namespace {
+/// One `loom run` command: one run, or one per test case with
+/// --split-input-file. Records accumulate so that whatever ends the command
+/// (the last case, a timeout, a fatal error) writes all of them.
+class RunSession {
+public:
+  RunSession(const RunOptions &options, const RunHooks &hooks,
+             const std::optional<BundleCheck> &bundle,
+             llvm::ArrayRef<std::string> commandLine)
+      : options(options), hooks(hooks), bundle(bundle),
+        commandLine(commandLine) {}
+
+  /// Runs the payload, or each of its test cases; returns the exit code
+  /// (with several cases, the highest).
+  int run();
+
+private:
+  /// One run under its --timeout; records it and prints its report.
+  void runOne(const RunOptions &one);
+  /// Adds a finished run: prints its report and error.
+  void finish(Record record);
+  /// Writes the JSON (one record, or an array of them) and the bundle;
+  /// returns the exit code of the whole command.
+  int conclude();
+  std::string describeCase(size_t index) const;
+
+  const RunOptions &options;
+  const RunHooks &hooks;
+  const std::optional<BundleCheck> &bundle;
+  llvm::ArrayRef<std::string> commandLine;
+  /// With --split-input-file: the test cases of the payload.
+  std::vector<SourceChunk> cases;
+  std::vector<Record> records;
+};
+} // namespace
+
+std::string RunSession::describeCase(size_t index) const {
+  const SourceChunk &chunk = cases[index];
+  return "test case " + std::to_string(index + 1) + " of " +
+         std::to_string(cases.size()) + " (lines " +
+         std::to_string(chunk.firstLine) + "-" +
+         std::to_string(chunk.lastLine) + ")";
+}
+
+void RunSession::finish(Record record) {
+  record.fromBundle = bundle;
   llvm::raw_ostream &table =
       options.outputs.jsonPath == "-" ? llvm::errs() : llvm::outs();
   // A failure before anything ran is reported by its error alone.
@@ -182,30 +244,104 @@ static int finishRun(const Record &record, const RunOptions &options,
     printScheduleExplanation(record, table);
   table.flush();
   if (record.exitCode != 0)
-    llvm::errs() << "loom run: error: " << record.error << "\n";
-  int exitCode = record.exitCode;
+    llvm::errs() << "loom run: error: "
+                 << (cases.empty() ? "" : describeCase(records.size()) + ": ")
+                 << record.error << "\n";
+  records.push_back(std::move(record));
+}
+
+int RunSession::conclude() {
+  int exitCode = 0;
+  for (const Record &record : records)
+    exitCode = std::max(exitCode, record.exitCode);
+  if (cases.size() > 1 && !quiet) {
+    std::map<std::string, size_t> counts;
+    for (const Record &record : records)
+      ++counts[record.status];
+    std::vector<std::string> parts;
+    for (const auto &[status, count] : counts)
+      parts.push_back(std::to_string(count) + " " + status);
+    llvm::errs() << "loom run: " << records.size() << " of " << cases.size()
+                 << " test cases ran: " << llvm::join(parts, ", ") << "\n";
+  }
+  auto keep = [&](llvm::Error error) {
+    if (!error)
+      return;
+    int code = reportFailure("run", std::move(error));
+    exitCode = exitCode ? exitCode : code;
+  };
   const std::string &bundleDir = options.outputs.bundleDir;
-  if (!bundleDir.empty()) {
-    if (llvm::Error error = finishBundle(record, bundleDir, commandLine)) {
-      int code = reportFailure("run", std::move(error));
-      exitCode = exitCode ? exitCode : code;
-    } else if (!quiet) {
+  if (!bundleDir.empty() && !records.empty()) {
+    llvm::Error error = finishBundle(records.back(), bundleDir, commandLine);
+    if (!error && !quiet)
       llvm::errs() << "loom run: bundle written to " << bundleDir
                    << " (loom run --from-bundle " << bundleDir
                    << " runs it again)\n";
+    keep(std::move(error));
+  }
+  const std::string &jsonPath = options.outputs.jsonPath;
+  if (!jsonPath.empty()) {
+    if (cases.empty()) {
+      keep(writeRecord(records.back(), jsonPath));
+    } else {
+      nlohmann::ordered_json all = nlohmann::ordered_json::array();
+      for (const Record &record : records)
+        all.push_back(toJson(record));
+      keep(writeTextFile(all.dump(2) + "\n", jsonPath, "the JSON records"));
     }
   }
-  if (!options.outputs.jsonPath.empty())
-    if (llvm::Error error = writeRecord(record, options.outputs.jsonPath)) {
-      int code = reportFailure("run", std::move(error));
-      exitCode = exitCode ? exitCode : code;
-    }
   return exitCode;
 }
 
-static int runKernelCommand(const RunOptions &options, const RunHooks &hooks,
-                            const std::optional<BundleCheck> &bundle,
-                            llvm::ArrayRef<std::string> commandLine);
+void RunSession::runOne(const RunOptions &one) {
+  KernelRun run(one, hooks, llvm::errs());
+  // A run that cannot finish still leaves its record (and the records of the
+  // cases before it): what it had, with the status and where it was.
+  auto abandon = [&](ExitCode code, const std::string &why) {
+    std::string step;
+    Record record = run.getSnapshot(&step);
+    record.exitCode = static_cast<int>(code);
+    record.status = getStatusName(code).str();
+    record.error = why + " (while " + step + ")";
+    finish(std::move(record));
+    return conclude();
+  };
+  setFatalErrorHook([&](llvm::StringRef message, int code) {
+    abandon(static_cast<ExitCode>(code), message.str());
+  });
+  Watchdog watchdog([&] {
+    exitWithoutCleanup(
+        abandon(ExitCode::Timeout, "the run took longer than --timeout " +
+                                       formatSeconds(*one.timeoutSeconds)));
+  });
+  watchdog.arm(one.timeoutSeconds);
+  if (run.prepare())
+    run.time();
+  watchdog.disarm();
+  setFatalErrorHook(nullptr);
+  finish(run.getRecord());
+}
+
+int RunSession::run() {
+  if (!splitInputFile) {
+    runOne(options);
+    return conclude();
+  }
+  auto text = readTextFile(options.payloadPath, "the payload file");
+  if (!text)
+    return reportFailure("run", text.takeError());
+  cases = splitSource(*text);
+  llvm::raw_ostream &table =
+      options.outputs.jsonPath == "-" ? llvm::errs() : llvm::outs();
+  for (size_t index = 0; index < cases.size(); ++index) {
+    if (!quiet)
+      table << "== " << describeCase(index) << "\n";
+    RunOptions one = options;
+    one.chunk = index + 1;
+    runOne(one);
+  }
+  return conclude();
+}
 
 int runRunCommand(llvm::ArrayRef<std::string> commandLine) {
   if (optionsMarkdown) {
@@ -225,45 +361,10 @@ int runRunCommand(llvm::ArrayRef<std::string> commandLine) {
     hooks.progress = [](llvm::StringRef step) {
       llvm::errs() << "loom: " << step << "...\n";
     };
-
   // The work runs on a thread whose stack is --stack-size.
   return runOnStack(options.stackSize, [&] {
-    return runKernelCommand(options, hooks, bundle, commandLine);
+    return RunSession(options, hooks, bundle, commandLine).run();
   });
-}
-
-/// The run itself, under its --timeout.
-static int runKernelCommand(const RunOptions &options, const RunHooks &hooks,
-                            const std::optional<BundleCheck> &bundle,
-                            llvm::ArrayRef<std::string> commandLine) {
-  KernelRun run(options, hooks, llvm::errs());
-  // A run that cannot finish still leaves its record: what it had, with the
-  // status and where it was.
-  auto abandon = [&](ExitCode code, const std::string &why) {
-    std::string step;
-    Record record = run.getSnapshot(&step);
-    record.fromBundle = bundle;
-    record.exitCode = static_cast<int>(code);
-    record.status = getStatusName(code).str();
-    record.error = why + " (while " + step + ")";
-    return finishRun(record, options, commandLine);
-  };
-  setFatalErrorHook([&](llvm::StringRef message, int code) {
-    abandon(static_cast<ExitCode>(code), message.str());
-  });
-  Watchdog watchdog([&] {
-    exitWithoutCleanup(
-        abandon(ExitCode::Timeout, "the run took longer than --timeout " +
-                                       formatSeconds(*options.timeoutSeconds)));
-  });
-  watchdog.arm(options.timeoutSeconds);
-  if (run.prepare())
-    run.time();
-  watchdog.disarm();
-  setFatalErrorHook(nullptr);
-  Record record = run.getRecord();
-  record.fromBundle = bundle;
-  return finishRun(record, options, commandLine);
 }
 
 } // namespace mlir::loom

@@ -43,6 +43,9 @@ static DialectRegistry createRegistry() {
 }
 
 Driver::Driver(llvm::raw_ostream &diagnostics) : context(createRegistry()) {
+  // One registry for every tool: a schedule may apply any pass loom-opt
+  // knows (transform.apply_registered_pass).
+  registerAllPasses();
   // Diagnostics point at the payload or schedule; the op dump is noise there.
   context.printOpOnDiagnostic(false);
   // One thread: crashes stay on the thread that can recover from them, and
@@ -73,12 +76,46 @@ std::vector<std::string> Driver::takeErrors() {
   return std::exchange(errors, {});
 }
 
+std::vector<SourceChunk> splitSource(llvm::StringRef text) {
+  std::vector<SourceChunk> chunks(1);
+  unsigned line = 0;
+  while (!text.empty()) {
+    auto [current, rest] = text.split('\n');
+    ++line;
+    text = rest;
+    if (current.ltrim().starts_with("// -----")) {
+      chunks.back().lastLine = line - 1;
+      chunks.emplace_back().firstLine = line + 1;
+      continue;
+    }
+    chunks.back().text += current.str() + "\n";
+  }
+  chunks.back().lastLine = std::max(line, chunks.back().firstLine);
+  return chunks;
+}
+
 llvm::Expected<LoadedModule> Driver::load(llvm::StringRef path,
-                                          llvm::StringRef role) {
+                                          llvm::StringRef role,
+                                          std::optional<unsigned> chunk) {
   auto text = readTextFile(path, ("the " + role + " file").str());
   if (!text)
     return text.takeError();
-  return parse(*text, path, role);
+  if (!chunk)
+    return parse(*text, path, role);
+  std::vector<SourceChunk> chunks = splitSource(*text);
+  if (*chunk < 1 || *chunk > chunks.size())
+    return makeError(ExitCode::InvalidInput,
+                     "--chunk " + std::to_string(*chunk) + ": '" + path +
+                         "' has " + std::to_string(chunks.size()) +
+                         " test case(s) (separated by // -----)");
+  const SourceChunk &selected = chunks[*chunk - 1];
+  // Blank lines in place of the others: locations keep the file's numbers.
+  std::string padded(selected.firstLine - 1, '\n');
+  padded += selected.text;
+  auto loaded = parse(padded, path, role);
+  if (loaded)
+    loaded->file.sha256 = sha256Hex(*text);
+  return loaded;
 }
 
 llvm::Expected<LoadedModule> Driver::parse(llvm::StringRef text,
@@ -279,8 +316,85 @@ llvm::Expected<WorkSummary> Driver::analyzeWork(ModuleOp payload,
   return summary;
 }
 
+/// The values of the entry point's arguments after the root, bound as
+/// mlir-opt's transform-interpreter{debug-bind-trailing-args=...} does: an op
+/// name binds every payload op of that name, ^NAME the results of those ops,
+/// #1;2;3 integer params.
+static llvm::Expected<RaggedArray<transform::MappedValue>>
+bindTrailingArguments(transform::NamedSequenceOp entry, ModuleOp payload,
+                      llvm::StringRef spec) {
+  RaggedArray<transform::MappedValue> bindings;
+  ArrayRef<BlockArgument> trailing = entry.getArguments().drop_front();
+  SmallVector<llvm::StringRef> names;
+  if (!spec.empty())
+    spec.split(names, ',');
+  std::string expected = std::to_string(trailing.size());
+  if (names.size() != trailing.size()) {
+    InFlightDiagnostic diag = entry.emitError()
+                              << "the entry point takes " << trailing.size()
+                              << " argument(s) after the payload root";
+    return makeError(
+        ExitCode::InvalidInput,
+        names.empty()
+            ? "@" + entry.getSymName() + " takes " + expected +
+                  " argument(s) after the payload root: bind them with "
+                  "--bind-trailing-args, an op name per argument (as "
+                  "mlir-opt's --transform-interpreter=debug-bind-trailing-"
+                  "args=linalg.matmul,...; ^NAME for the results of those "
+                  "ops, #1;2 for integer params)"
+            : "--bind-trailing-args gives " + std::to_string(names.size()) +
+                  " binding(s) but @" + entry.getSymName() + " takes " +
+                  expected + " argument(s) after the payload root");
+  }
+  for (auto [name, argument] : llvm::zip_equal(names, trailing)) {
+    SmallVector<transform::MappedValue> values;
+    Type type = argument.getType();
+    if (name.consume_front("#")) {
+      SmallVector<llvm::StringRef> numbers;
+      name.split(numbers, ';');
+      for (llvm::StringRef number : numbers) {
+        int64_t value;
+        if (number.trim().getAsInteger(10, value))
+          return makeError(ExitCode::InvalidInput,
+                           "--bind-trailing-args: '#" + name +
+                               "' is not a ;-separated list of integers");
+        values.push_back(IntegerAttr::get(
+            IntegerType::get(payload.getContext(), 64), value));
+      }
+    } else {
+      bool results = name.consume_front("^");
+      payload->walk([&](Operation *op) {
+        if (op->getName().getStringRef() != name)
+          return;
+        if (!results)
+          values.push_back(op);
+        else
+          for (Value result : op->getResults())
+            values.push_back(result);
+      });
+    }
+    bool fits = isa<transform::TransformParamTypeInterface>(type)
+                    ? !values.empty() && isa<Attribute>(values.front())
+                : isa<transform::TransformValueHandleTypeInterface>(type)
+                    ? values.empty() || isa<Value>(values.front())
+                    : values.empty() || isa<Operation *>(values.front());
+    if (!fits)
+      return makeError(ExitCode::InvalidInput,
+                       "--bind-trailing-args: argument #" +
+                           std::to_string(argument.getArgNumber()) + " of @" +
+                           entry.getSymName() + " has type " +
+                           typeToString(type) +
+                           ", which the binding does not fit (an op name "
+                           "for op handles, ^NAME for value handles, #N;N "
+                           "for params)");
+    bindings.push_back(values);
+  }
+  return std::move(bindings);
+}
+
 llvm::Error Driver::applySchedule(ModuleOp payload, ModuleOp schedule,
                                   llvm::StringRef entryPoint,
+                                  llvm::StringRef trailingBindings,
                                   ScheduleInfo &info) {
   transform::NamedSequenceOp entry;
   schedule->walk([&](transform::NamedSequenceOp sequence) {
@@ -289,6 +403,9 @@ llvm::Error Driver::applySchedule(ModuleOp payload, ModuleOp schedule,
   });
   if (!entry)
     return checkSchedule(schedule, entryPoint);
+  auto bindings = bindTrailingArguments(entry, payload, trailingBindings);
+  if (!bindings)
+    return bindings.takeError();
   transform::TransformOptions options;
   options.enableExpensiveChecks(true);
   std::vector<TransformStepRecord> steps = instrumentSchedule(entry);
@@ -299,8 +416,8 @@ llvm::Error Driver::applySchedule(ModuleOp payload, ModuleOp schedule,
   std::vector<TraceRecord> traced;
   remarks = &info.remarks;
   LogicalResult applied = transform::applyTransforms(
-      payload, cast<transform::TransformOpInterface>(entry.getOperation()), {},
-      options,
+      payload, cast<transform::TransformOpInterface>(entry.getOperation()),
+      *bindings, options,
       /*enforceToplevelTransformOp=*/false,
       [&](transform::TransformState &state) {
         state.addExtension<FusionDecisionLog>(decisions);

@@ -31,6 +31,17 @@ namespace mlir::loom {
 
 struct LowerToLLVMOptions;
 
+/// One test case of a file split like `mlir-opt --split-input-file`: the
+/// text between lines that start with `// -----`.
+struct SourceChunk {
+  /// 1-based lines of the file it spans.
+  unsigned firstLine = 1, lastLine = 1;
+  std::string text;
+};
+
+/// The chunks of `text` (one when it has no `// -----` line).
+std::vector<SourceChunk> splitSource(llvm::StringRef text);
+
 /// A parsed file and the SHA-256 of its bytes.
 struct LoadedModule {
   OwningOpRef<ModuleOp> module;
@@ -48,9 +59,12 @@ public:
   /// message`), for the record.
   std::vector<std::string> takeErrors();
 
-  /// Reads and parses (and verifies) an MLIR file. `role` names it in
-  /// messages ("payload", "schedule"). Fails with InvalidInput.
-  llvm::Expected<LoadedModule> load(llvm::StringRef path, llvm::StringRef role);
+  /// Reads and parses (and verifies) an MLIR file, or only its `chunk`-th
+  /// test case (1-based, see splitSource; diagnostics keep the file's line
+  /// numbers). `role` names it in messages ("payload", "schedule"). Fails
+  /// with InvalidInput.
+  llvm::Expected<LoadedModule> load(llvm::StringRef path, llvm::StringRef role,
+                                    std::optional<unsigned> chunk = {});
   /// Parses (and verifies) MLIR text; `name` is the file name locations use.
   llvm::Expected<LoadedModule> parse(llvm::StringRef text, llvm::StringRef name,
                                      llvm::StringRef role);
@@ -84,8 +98,14 @@ public:
   /// with transform.loom.trace ops first), the decisions of
   /// transform.loom.fuse_elementwise ops (`fusion`), and the remarks and
   /// warnings emitted (`remarks`).
+  /// `trailingBindings` binds the entry point's arguments after the root
+  /// (--bind-trailing-args: op names, ^NAME, #N;N, comma-separated); an
+  /// entry point with such arguments and no bindings is an InvalidInput
+  /// error that says how to give them.
   llvm::Error applySchedule(ModuleOp payload, ModuleOp schedule,
-                            llvm::StringRef entryPoint, ScheduleInfo &info);
+                            llvm::StringRef entryPoint,
+                            llvm::StringRef trailingBindings,
+                            ScheduleInfo &info);
 
   /// Runs loom-bufferize then loom-lower-bufferized-to-llvm on `module`. When
   /// `dumpDir` is set, writes the IR after each stage there

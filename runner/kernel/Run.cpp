@@ -134,7 +134,7 @@ private:
 llvm::Error KernelRun::Runner::load() {
   double start = now();
   progress("parsing the payload");
-  auto loaded = driver.load(options.payloadPath, "payload");
+  auto loaded = driver.load(options.payloadPath, "payload", options.chunk);
   if (!loaded)
     return loaded.takeError();
   payload = std::move(loaded->module);
@@ -299,7 +299,8 @@ llvm::Error KernelRun::Runner::compileScheduled() {
     if (llvm::Error crash = runGuarded(
             "the transform interpreter", ExitCode::CompileFailure, [&] {
               error = driver.applySchedule(
-                  *payload, *schedule, options.entryPoint, *record.schedule);
+                  *payload, *schedule, options.entryPoint,
+                  options.bindTrailingArgs, *record.schedule);
             })) {
       llvm::consumeError(std::move(error));
       return crash;

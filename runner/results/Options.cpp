@@ -195,6 +195,20 @@ static std::vector<OptionInfo> createOptionInfos() {
   B::bindText(table.add("", "payload", OptionKind::Path, "file", "The payload",
                         SuiteKey),
               [](RunOptions &o) -> std::string & { return o.payloadPath; });
+  OptionInfo &chunk = table.add(
+      "chunk", "chunk", OptionKind::Integer, "n",
+      "Run only the n-th test case of the payload file (1-based; cases are "
+      "separated by // -----, as for mlir-opt --split-input-file)",
+      RunFlag | TuneFlag | SuiteKey | RecordKey);
+  chunk.get = [](const RunOptions &o) {
+    return o.chunk ? Json(*o.chunk) : Json(nullptr);
+  };
+  chunk.set = [](RunOptions &o, const Json &v) {
+    if (v.get<int64_t>() < 1 || v.get<int64_t>() > INT32_MAX)
+      return std::string("must be at least 1");
+    o.chunk = unsigned(v.get<int64_t>());
+    return std::string();
+  };
   B::bindText(
       table.add("schedule", "schedule", OptionKind::Path, "file",
                 "Transform schedule to apply (default: the one embedded in "
@@ -222,6 +236,15 @@ static std::vector<OptionInfo> createOptionInfos() {
                 RunFlag | TuneFlag | SuiteKey),
       [](RunOptions &o) -> std::string & { return o.entryPoint; },
       /*required=*/true);
+  B::bindText(
+      table.add("bind-trailing-args", "bind_trailing_args", OptionKind::String,
+                "op,op",
+                "Bind the entry point's arguments after the payload root, one "
+                "comma-separated entry each: an op name binds every payload "
+                "op of that name, ^NAME their results, #1;2 integer params (as "
+                "mlir-opt's transform-interpreter debug-bind-trailing-args)",
+                RunFlag | TuneFlag | SuiteKey | RecordKey),
+      [](RunOptions &o) -> std::string & { return o.bindTrailingArgs; });
   OptionInfo &function =
       table.add("func", "func", OptionKind::String, "name",
                 "Function to run (default: the only public one)",

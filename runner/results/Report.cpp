@@ -140,6 +140,8 @@ static std::string describeRoofline(const Roofline &roofline,
 
 void printReport(const Record &record, llvm::raw_ostream &os) {
   os << "loom run " << record.payload.path;
+  if (record.options.chunk)
+    os << " (test case " << *record.options.chunk << ")";
   if (!record.function.empty())
     os << " @" << record.function;
   if (record.schedule)

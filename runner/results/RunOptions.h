@@ -106,12 +106,19 @@ constexpr unsigned kMaxThreads = 256;
 
 struct RunOptions {
   std::string payloadPath;
+  /// Run only this test case of the payload file (1-based; cases are
+  /// separated by `// -----` lines, as for mlir-opt --split-input-file).
+  std::optional<unsigned> chunk;
   /// Empty: use the schedule embedded in the payload, if any.
   std::string schedulePath;
   /// Ignore every schedule: run (and time) the plain lowering.
   bool noSchedule = false;
   std::vector<std::string> scheduleLibraries;
   std::string entryPoint = "__transform_main";
+  /// What the entry point's arguments after the root are bound to:
+  /// comma-separated op names (^NAME: their results; #1;2: params), as
+  /// mlir-opt's transform-interpreter{debug-bind-trailing-args=...}.
+  std::string bindTrailingArgs;
   /// Values of the schedule's tune.knob / tune.alternatives, by name.
   std::vector<KnobSetting> knobs;
   /// Empty: the only public function.

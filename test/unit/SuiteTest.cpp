@@ -95,13 +95,15 @@ TEST_F(SuiteTest, ResolvesPathsAndAppliesDefaults) {
 
 TEST_F(SuiteTest, Errors) {
   std::string prefix = std::string(root) + "/suites/suite.json: ";
-  EXPECT_EQ(load(R"({"benchmarks": [{"name": "a", "payload":
-      "../kernels/a.mlir", "thread": 2}]})"),
-            prefix + "suite.benchmarks[0] has an unknown key 'thread' (known: "
-                     "name, payload, schedule, no_schedule, schedule_libs, "
-                     "entry_point, func, knobs, seed, init, dims, check, "
-                     "check_bounds, rtol, atol, warmup, iters, min_time_s, "
-                     "threads, timeout_s, stack_size, fp_contract, tags)");
+  // The known keys come from the option table: their list grows with it.
+  std::string unknown = load(R"({"benchmarks": [{"name": "a", "payload":
+      "../kernels/a.mlir", "thread": 2}]})");
+  EXPECT_EQ(unknown.find(prefix + "suite.benchmarks[0] has an unknown key "
+                                  "'thread' (known: name, payload, "),
+            0u)
+      << unknown;
+  EXPECT_NE(unknown.find(", threads, "), std::string::npos) << unknown;
+  EXPECT_NE(unknown.find(", tags)"), std::string::npos) << unknown;
   EXPECT_EQ(
       load(R"({"benchmarks": [{"name": "a", "payload": "missing.mlir"}]})"),
       prefix +
