@@ -334,8 +334,10 @@ int RunSession::run() {
   llvm::raw_ostream &table =
       options.outputs.jsonPath == "-" ? llvm::errs() : llvm::outs();
   for (size_t index = 0; index < cases.size(); ++index) {
-    if (!quiet)
+    if (!quiet) {
       table << "== " << describeCase(index) << "\n";
+      table.flush(); // Before the case's diagnostics, on stderr.
+    }
     RunOptions one = options;
     one.chunk = index + 1;
     runOne(one);

@@ -31,6 +31,15 @@ OutputComparison compareOutputs(const Buffer &got, const Buffer &expected,
                                 int64_t reduction,
                                 const ToleranceOverride &overrides);
 
+/// Compares what the scheduled kernel printed (`got`) with what the
+/// reference printed, line by line: numbers within the tolerance of a
+/// reduction of `reduction` f32 terms (or the overrides), the text between
+/// them exactly; hexadecimal addresses (printMemref's `base@ = 0x...`) are
+/// ignored. The first difference is in `problem`.
+OutputComparison comparePrinted(llvm::StringRef got, llvm::StringRef expected,
+                                int64_t reduction,
+                                const ToleranceOverride &overrides);
+
 } // namespace mlir::loom
 
 #endif // LOOM_RUNNER_KERNEL_CHECK_H

@@ -23,6 +23,8 @@
 namespace mlir::loom {
 
 namespace {
+constexpr size_t kStackGuardSize = 64 << 20;
+
 /// What the innermost guard is running; read from signal handlers.
 std::atomic<const char *> guardedWhat{nullptr};
 std::atomic<int> guardedCode{0};
@@ -193,6 +195,11 @@ int runOnStack(uint64_t bytes, llvm::function_ref<int()> fn) {
   pthread_attr_t attributes;
   pthread_attr_init(&attributes);
   pthread_t thread;
+  // A kernel's frame can be larger than the default 4 KiB guard (an alloca
+  // of a 16 KiB row): an overflow would then jump over the guard into the
+  // next mapping, often another thread's stack and descriptor, instead of
+  // faulting. A wide guard costs address space only.
+  pthread_attr_setguardsize(&attributes, kStackGuardSize);
   bool started = pthread_attr_setstacksize(&attributes, bytes) == 0 &&
                  pthread_create(
                      &thread, &attributes,

@@ -179,6 +179,32 @@ OwningOpRef<ModuleOp> Driver::extractEmbeddedSchedule(ModuleOp payload) {
 }
 
 llvm::Error Driver::addLibrary(ModuleOp schedule, LoadedModule library) {
+  // A public sequence defined on both sides cannot be merged (private ones
+  // are renamed): say which, and where.
+  llvm::StringMap<transform::NamedSequenceOp> defined;
+  schedule->walk([&](transform::NamedSequenceOp sequence) {
+    if (!sequence.isExternal() && !sequence.isPrivate())
+      defined[sequence.getSymName()] = sequence;
+  });
+  std::string clash;
+  library.module->walk([&](transform::NamedSequenceOp sequence) {
+    auto it = defined.find(sequence.getSymName());
+    if (sequence.isExternal() || sequence.isPrivate() || it == defined.end() ||
+        !clash.empty())
+      return;
+    clash = "@" + sequence.getSymName().str() +
+            " is defined both in the "
+            "schedule (" +
+            formatFileLineCol(it->second.getLoc()) +
+            ") and in the schedule library (" +
+            formatFileLineCol(sequence.getLoc()) + ")";
+  });
+  if (!clash.empty())
+    return makeError(ExitCode::InvalidInput,
+                     "cannot merge the schedule library '" + library.file.path +
+                         "' into the schedule: " + clash +
+                         "; rename one, or declare it without a body in the "
+                         "schedule");
   if (failed(transform::detail::mergeSymbolsInto(
                  schedule, OwningOpRef<Operation *>(library.module.release()))
                  .
@@ -442,9 +468,16 @@ llvm::Error Driver::applySchedule(ModuleOp payload, ModuleOp schedule,
     record.producerResultKept = decision.producerResultKept;
     record.message = decision.message;
   }
-  if (failed(applied))
+  if (failed(applied)) {
+    // Name the transform op where it stopped, every time: the error above
+    // may point only at the payload op it was applied to.
+    if (const TransformStepRecord *step = findFailedStep(info.trace))
+      return makeError(ExitCode::CompileFailure,
+                       "the schedule failed to apply: " + step->op + " at " +
+                           step->loc + " failed (see the error above)");
     return makeError(ExitCode::CompileFailure,
                      "the schedule failed to apply (see the error above)");
+  }
   if (failed(verify(payload)))
     return makeError(ExitCode::CompileFailure,
                      "the IR produced by the schedule does not verify");

@@ -18,13 +18,18 @@ namespace mlir::loom {
 
 class OutputCapture {
 public:
-  /// Starts capturing (nothing happens if stdout cannot be redirected).
-  OutputCapture();
+  /// Starts capturing, or with `discard`, silencing (nothing happens if
+  /// stdout cannot be redirected).
+  explicit OutputCapture(bool discard = false);
   /// Stops capturing, if take() did not.
   ~OutputCapture();
 
   /// Stops capturing and returns what was printed.
   std::string take();
+
+  /// Gives the process its real standard output back, whatever capture is
+  /// active: for a report written while a kernel hangs (--timeout).
+  static void releaseStdout();
 
 private:
   int savedStdout = -1;

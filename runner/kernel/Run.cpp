@@ -84,6 +84,12 @@ private:
   llvm::Error checkMemory();
   llvm::Error compileScheduled();
   llvm::Error checkAgainstReference();
+  /// --no-check: one call of the kernel, for what it prints and saves.
+  llvm::Error runUnchecked();
+  /// Lowers, compiles and calls the reference.
+  llvm::Expected<SmallVector<Buffer>> runReference();
+  /// Compares every output (and what was printed) with the reference's.
+  void compareBuffers(ArrayRef<Buffer> got, ArrayRef<Buffer> expected);
 
   /// Compiles `module` (LLVM dialect) into a kernel for the function.
   llvm::Expected<std::unique_ptr<Kernel>> compile(ModuleOp module,
@@ -91,18 +97,22 @@ private:
   /// Runs compiled code (`what`) under the crash guard; with --check-bounds,
   /// what it prints is watched for a failed runtime check, which becomes a
   /// RuntimeCheck error with the check's message and location.
-  llvm::Error runChecked(llvm::StringRef what, llvm::function_ref<void()> fn);
+  /// What it printed goes to `printed` (when given) instead of stdout.
+  llvm::Error runChecked(llvm::StringRef what, llvm::function_ref<void()> fn,
+                         std::string *printed = nullptr);
   /// Calls `kernel` once on copies of the inputs; returns the results followed
-  /// by the argument buffers after the call.
-  llvm::Expected<SmallVector<Buffer>> callOnce(Kernel &kernel,
-                                               llvm::StringRef what);
+  /// by the argument buffers after the call, and what it printed.
+  llvm::Expected<SmallVector<Buffer>>
+  callOnce(Kernel &kernel, llvm::StringRef what, std::string &printed);
   /// Maps each --input to its argument (by index or source name).
   llvm::Error resolveInputFiles(func::FuncOp function);
   /// The generated inputs, with --input files read over them.
   llvm::Error createInputs();
   /// Writes the outputs among `buffers` (results, then arguments; as
-  /// callOnce returns them) to `dir` as .npy.
-  llvm::Error saveOutputs(ArrayRef<Buffer> buffers, llvm::StringRef dir);
+  /// callOnce returns them) to `dir` as .npy, and what was printed as
+  /// printed.txt.
+  llvm::Error saveOutputs(ArrayRef<Buffer> buffers, llvm::StringRef printed,
+                          llvm::StringRef dir);
   std::string getOutputName(size_t index) const;
   /// What the reference wrote to `dir` (--save-outputs), shaped like `got`.
   llvm::Expected<SmallVector<Buffer>> loadReferenceOutputs(ArrayRef<Buffer> got,
@@ -129,6 +139,8 @@ private:
   std::unique_ptr<Kernel> kernel;
   /// Arguments of the scheduled kernel after the check call, reused for timing.
   SmallVector<Buffer> timingArguments;
+  /// What the scheduled kernel and the reference printed when called.
+  std::string printed, referencePrinted;
 };
 
 llvm::Error KernelRun::Runner::load() {
@@ -345,16 +357,20 @@ llvm::Error KernelRun::Runner::compileScheduled() {
 }
 
 llvm::Expected<SmallVector<Buffer>>
-KernelRun::Runner::callOnce(Kernel &target, llvm::StringRef what) {
+KernelRun::Runner::callOnce(Kernel &target, llvm::StringRef what,
+                            std::string &printed) {
   SmallVector<Buffer> argumentBuffers;
   for (const Buffer &input : inputs)
     argumentBuffers.push_back(input.clone());
   SmallVector<Buffer> outputs;
-  if (llvm::Error crash = runChecked(what, [&] {
-        target.bind(argumentBuffers);
-        target.call();
-        outputs = target.takeResults();
-      }))
+  if (llvm::Error crash = runChecked(
+          what,
+          [&] {
+            target.bind(argumentBuffers);
+            target.call();
+            outputs = target.takeResults();
+          },
+          &printed))
     return std::move(crash);
   for (Buffer &buffer : argumentBuffers)
     outputs.push_back(std::move(buffer));
@@ -392,15 +408,20 @@ static std::string findRuntimeCheckFailure(llvm::StringRef printed) {
 }
 
 llvm::Error KernelRun::Runner::runChecked(llvm::StringRef what,
-                                          llvm::function_ref<void()> fn) {
-  if (!options.checkBounds)
+                                          llvm::function_ref<void()> fn,
+                                          std::string *printed) {
+  if (!options.checkBounds && !printed)
     return runGuarded(what, ExitCode::Crash, fn);
   OutputCapture capture;
   llvm::Error crash = runGuarded(what, ExitCode::Crash, fn);
-  std::string printed = capture.take();
-  std::string failure = findRuntimeCheckFailure(printed);
+  std::string text = capture.take();
+  std::string failure =
+      options.checkBounds ? findRuntimeCheckFailure(text) : std::string();
   if (failure.empty()) {
-    llvm::outs() << printed; // Not ours to keep.
+    if (printed)
+      *printed = std::move(text);
+    else
+      llvm::outs() << text; // Not ours to keep.
     return crash;
   }
   llvm::consumeError(std::move(crash));
@@ -409,61 +430,43 @@ llvm::Error KernelRun::Runner::runChecked(llvm::StringRef what,
                        " failed a runtime check (--check-bounds): " + failure);
 }
 
-llvm::Error KernelRun::Runner::checkAgainstReference() {
-  if (!options.check) {
-    record.check.status = "skipped";
-    record.check.reason = "--no-check";
-    if (options.outputs.saveOutputsDir.empty())
-      return llvm::Error::success();
-    auto got = callOnce(*kernel, "the scheduled kernel");
-    if (!got)
-      return got.takeError();
-    return saveOutputs(*got, options.outputs.saveOutputsDir);
-  }
-  double start = now();
-  llvm::Expected<SmallVector<Buffer>> expected = SmallVector<Buffer>();
-  if (options.referenceOutputsDir.empty()) {
-    progress("running the reference (the payload without the schedule)");
-    if (llvm::Error error =
-            driver.lowerReference(*reference, options.checkBounds))
-      return makeError(ExitCode::CompileFailure,
-                       "the payload without the schedule does not lower, so "
-                       "there is no reference to check against (--no-check "
-                       "skips the check): " +
-                           takeError(std::move(error)).second);
-    EngineOptions engine;
-    engine.fpContractFast = options.fpContractFast;
-    auto referenceKernel = compile(*reference, engine);
-    if (!referenceKernel)
-      return referenceKernel.takeError();
-    expected = callOnce(**referenceKernel, "the reference kernel");
-    if (!expected)
-      return expected.takeError();
-  }
-  record.phases.reference = now() - start;
-
-  progress("checking the scheduled kernel");
-  start = now();
-  auto got = callOnce(*kernel, "the scheduled kernel");
+llvm::Error KernelRun::Runner::runUnchecked() {
+  record.check.status = "skipped";
+  record.check.reason = "--no-check";
+  progress("running the scheduled kernel once");
+  // One call: what the kernel prints is shown and decides whether it is
+  // timed; its outputs are saved when asked.
+  auto got = callOnce(*kernel, "the scheduled kernel", printed);
   if (!got)
     return got.takeError();
-  if (!options.referenceOutputsDir.empty()) {
-    expected = loadReferenceOutputs(*got, options.referenceOutputsDir);
-    if (!expected)
-      return expected.takeError();
-  }
-  // Saved before comparing: a mismatch is when they are most wanted.
-  if (const std::string &dir = options.outputs.saveOutputsDir; !dir.empty()) {
-    if (llvm::Error error = saveOutputs(*got, dir))
-      return error;
-    if (options.outputs.saveReference)
-      if (llvm::Error error = saveOutputs(*expected, dir + "/reference"))
-        return error;
-  }
+  record.printed = printed;
+  if (options.outputs.saveOutputsDir.empty())
+    return llvm::Error::success();
+  return saveOutputs(*got, printed, options.outputs.saveOutputsDir);
+}
 
+llvm::Expected<SmallVector<Buffer>> KernelRun::Runner::runReference() {
+  progress("running the reference (the payload without the schedule)");
+  if (llvm::Error error =
+          driver.lowerReference(*reference, options.checkBounds))
+    return makeError(ExitCode::CompileFailure,
+                     "the payload without the schedule does not lower, so "
+                     "there is no reference to check against (--no-check "
+                     "skips the check): " +
+                         takeError(std::move(error)).second);
+  EngineOptions engine;
+  engine.fpContractFast = options.fpContractFast;
+  auto referenceKernel = compile(*reference, engine);
+  if (!referenceKernel)
+    return referenceKernel.takeError();
+  return callOnce(**referenceKernel, "the reference kernel", referencePrinted);
+}
+
+void KernelRun::Runner::compareBuffers(ArrayRef<Buffer> got,
+                                       ArrayRef<Buffer> expected) {
   const WorkSummary &work = *record.work;
   unsigned numResults = results.size();
-  for (unsigned i = 0; i < got->size(); ++i) {
+  for (unsigned i = 0; i < got.size(); ++i) {
     bool isResult = i < numResults;
     unsigned argIndex = i - numResults;
     if (!isResult && arguments[argIndex].signature.isScalar)
@@ -472,8 +475,8 @@ llvm::Error KernelRun::Runner::checkAgainstReference() {
       continue; // Tensor arguments are values: writes to them are not outputs.
     int64_t reduction =
         isResult ? work.resultReduction[i] : work.argReduction[argIndex];
-    OutputComparison comparison = compareOutputs(
-        (*got)[i], (*expected)[i], reduction, {options.rtol, options.atol});
+    OutputComparison comparison = compareOutputs(got[i], expected[i], reduction,
+                                                 {options.rtol, options.atol});
     bool written = isResult || work.argWritten[argIndex];
     if (!written && comparison.passed())
       continue; // An input that stayed as it was.
@@ -488,15 +491,58 @@ llvm::Error KernelRun::Runner::checkAgainstReference() {
                                       : ": " + comparison.problem);
     record.check.outputs.push_back(std::move(comparison));
   }
+  // What was printed is an output too (upstream tests print their results).
+  if (printed.empty() && referencePrinted.empty())
+    return;
+  int64_t reduction = 1;
+  for (const OpWorkRecord &op : work.ops)
+    reduction = std::max(reduction, op.reduction);
+  record.check.outputs.push_back(comparePrinted(
+      printed, referencePrinted, reduction, {options.rtol, options.atol}));
+}
+
+llvm::Error KernelRun::Runner::checkAgainstReference() {
+  if (!options.check)
+    return runUnchecked();
+  double start = now();
+  llvm::Expected<SmallVector<Buffer>> expected = SmallVector<Buffer>();
+  if (options.referenceOutputsDir.empty()) {
+    expected = runReference();
+    if (!expected)
+      return expected.takeError();
+  }
+  record.phases.reference = now() - start;
+
+  progress("checking the scheduled kernel");
+  start = now();
+  auto got = callOnce(*kernel, "the scheduled kernel", printed);
+  if (!got)
+    return got.takeError();
+  record.printed = printed;
+  if (!options.referenceOutputsDir.empty()) {
+    expected = loadReferenceOutputs(*got, options.referenceOutputsDir);
+    if (!expected)
+      return expected.takeError();
+  }
+  // Saved before comparing: a mismatch is when they are most wanted.
+  if (const std::string &dir = options.outputs.saveOutputsDir; !dir.empty()) {
+    if (llvm::Error error = saveOutputs(*got, printed, dir))
+      return error;
+    if (options.outputs.saveReference)
+      if (llvm::Error error =
+              saveOutputs(*expected, referencePrinted, dir + "/reference"))
+        return error;
+  }
+  compareBuffers(*got, *expected);
   record.phases.check = now() - start;
   // The scheduled kernel's argument buffers are reused for timing.
-  for (unsigned i = numResults; i < got->size(); ++i)
+  for (unsigned i = results.size(); i < got->size(); ++i)
     timingArguments.push_back(std::move((*got)[i]));
 
   if (record.check.outputs.empty()) {
     record.check.status = "skipped";
-    record.check.reason =
-        "the function has no results and writes no memref argument";
+    record.check.reason = "the function has no results, writes no memref "
+                          "argument and prints nothing";
     return llvm::Error::success();
   }
   bool passed =
@@ -511,6 +557,13 @@ llvm::Error KernelRun::Runner::checkAgainstReference() {
 }
 
 llvm::Error KernelRun::Runner::time() {
+  // A function that prints is run once, not timed tens of thousands of
+  // times (unless asked).
+  if (!printed.empty() && !options.timePrinting) {
+    record.timingNote = "not timed: the function prints (--time-printing "
+                        "times it, printing to nowhere)";
+    return llvm::Error::success();
+  }
   // Concurrent runs (loom tune -j) compile together but time one at a time.
   int lock = -1;
   if (!hooks.timingLockPath.empty()) {
@@ -529,6 +582,10 @@ llvm::Error KernelRun::Runner::time() {
     for (const Buffer &input : inputs)
       timingArguments.push_back(input.clone());
   TimingStats stats;
+  // What a kernel prints while it is timed goes nowhere.
+  std::optional<OutputCapture> silence;
+  if (!printed.empty())
+    silence.emplace(/*discard=*/true);
   if (llvm::Error crash = runChecked("the scheduled kernel", [&] {
         kernel->bind(timingArguments);
         stats = measure(options.timing, [&] {
@@ -645,6 +702,13 @@ std::string KernelRun::Runner::getOutputName(size_t index) const {
 llvm::Expected<SmallVector<Buffer>>
 KernelRun::Runner::loadReferenceOutputs(ArrayRef<Buffer> got,
                                         llvm::StringRef dir) {
+  std::string printedPath = (dir + "/printed.txt").str();
+  if (llvm::sys::fs::exists(printedPath)) {
+    auto text = readTextFile(printedPath, "the reference's printed output");
+    if (!text)
+      return text.takeError();
+    referencePrinted = std::move(*text);
+  }
   SmallVector<Buffer> expected;
   for (auto [index, buffer] : llvm::enumerate(got)) {
     std::string name = getOutputName(index);
@@ -666,10 +730,15 @@ KernelRun::Runner::loadReferenceOutputs(ArrayRef<Buffer> got,
 }
 
 llvm::Error KernelRun::Runner::saveOutputs(ArrayRef<Buffer> buffers,
+                                           llvm::StringRef printed,
                                            llvm::StringRef dir) {
   if (std::error_code ec = llvm::sys::fs::create_directories(dir))
     return makeError(ExitCode::InvalidInput, "cannot create the directory '" +
                                                  dir + "': " + ec.message());
+  if (!printed.empty())
+    if (llvm::Error error = writeTextFile(printed, (dir + "/printed.txt").str(),
+                                          "the printed output"))
+      return error;
   for (auto [i, buffer] : llvm::enumerate(buffers)) {
     std::string name = getOutputName(i);
     if (name.empty())

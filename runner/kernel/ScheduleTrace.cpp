@@ -7,6 +7,8 @@
 
 #include "mlir/Dialect/Transform/TuneExtension/TuneExtensionOps.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringMap.h"
 
 namespace mlir::loom {
@@ -30,29 +32,68 @@ static std::string label(llvm::StringRef kind, size_t index) {
   return (kind + " " + Twine(index)).str();
 }
 
-std::vector<TransformStepRecord>
-instrumentSchedule(transform::NamedSequenceOp entry) {
+/// The named sequence a transform.include calls, looked up in the module
+/// that holds `include`.
+static transform::NamedSequenceOp getCallee(transform::IncludeOp include) {
+  auto module = include->getParentOfType<ModuleOp>();
+  for (Operation *scope = include->getParentOp(); scope;
+       scope = scope->getParentOp())
+    if (auto found =
+            SymbolTable::lookupNearestSymbolFrom<transform::NamedSequenceOp>(
+                scope, include.getTargetAttr()))
+      return found;
+  return module
+             ? SymbolTable::lookupNearestSymbolFrom<transform::NamedSequenceOp>(
+                   module, include.getTargetAttr())
+             : transform::NamedSequenceOp();
+}
+
+namespace {
+/// Inserts the trace ops around the ops of a block and, through
+/// transform.include, of the sequences it calls (each one once, however
+/// many includes call it), recording one step per op.
+class Instrumenter {
+public:
+  explicit Instrumenter(MLIRContext *context) : builder(context) {}
+
+  void instrumentBlock(Block &block, unsigned depth) {
+    SmallVector<Operation *> ops;
+    for (Operation &op : block.without_terminator())
+      ops.push_back(&op);
+    for (Operation *op : ops)
+      instrumentOp(op, depth);
+  }
+
   std::vector<TransformStepRecord> steps;
-  if (entry.getBody().empty())
-    return steps;
-  OpBuilder builder(entry.getContext());
-  SmallVector<Operation *> topLevel;
-  for (Operation &op : entry.getBody().front().without_terminator())
-    topLevel.push_back(&op);
-  for (auto [index, op] : llvm::enumerate(topLevel)) {
+
+private:
+  void instrumentOp(Operation *op, unsigned depth) {
+    size_t index = steps.size();
     TransformStepRecord &step = steps.emplace_back();
     step.op = op->getName().getStringRef().str();
     step.loc = formatFileLineCol(op->getLoc());
     step.status = "not reached";
+    step.depth = depth;
     builder.setInsertionPoint(op);
     TraceOp::create(builder, op->getLoc(), label("before", index),
                     op->getOperands());
     builder.setInsertionPointAfter(op);
     TraceOp::create(builder, op->getLoc(), label("after", index),
                     op->getResults());
-    if (!suppressesRegionFailures(op))
-      continue;
-    for (Region &region : op->getRegions()) {
+    if (suppressesRegionFailures(op))
+      instrumentRegions(op, index);
+    // What an included sequence does, step by step, below its include.
+    if (auto include = dyn_cast<transform::IncludeOp>(op))
+      if (transform::NamedSequenceOp callee = getCallee(include);
+          callee && !callee.isExternal() && !callee.getBody().empty() &&
+          visited.insert(callee).second && depth < kMaxDepth)
+        instrumentBlock(callee.getBody().front(), depth + 1);
+  }
+
+  /// Trace ops around the ops directly inside the regions of `op`: a region
+  /// that stops early failed, and the failure was suppressed.
+  void instrumentRegions(Operation *op, size_t index) {
+    for (Region &region : op->getRegions())
       for (Block &block : region) {
         SmallVector<Operation *> nested;
         for (Operation &inner : block.without_terminator())
@@ -66,9 +107,32 @@ instrumentSchedule(transform::NamedSequenceOp entry) {
                           ValueRange());
         }
       }
-    }
   }
-  return steps;
+
+  static constexpr unsigned kMaxDepth = 8;
+  OpBuilder builder;
+  llvm::SmallPtrSet<Operation *, 8> visited;
+};
+} // namespace
+
+std::vector<TransformStepRecord>
+instrumentSchedule(transform::NamedSequenceOp entry) {
+  if (entry.getBody().empty())
+    return {};
+  Instrumenter instrumenter(entry.getContext());
+  instrumenter.instrumentBlock(entry.getBody().front(), 0);
+  return std::move(instrumenter.steps);
+}
+
+const TransformStepRecord *
+findFailedStep(llvm::ArrayRef<TransformStepRecord> steps) {
+  // Steps are in program order with the ops of an included sequence right
+  // after its include: the last failed one is the innermost.
+  const TransformStepRecord *failed = nullptr;
+  for (const TransformStepRecord &step : steps)
+    if (step.status == "failed" && (!failed || step.depth >= failed->depth))
+      failed = &step;
+  return failed;
 }
 
 void completeTrace(std::vector<TransformStepRecord> &steps,

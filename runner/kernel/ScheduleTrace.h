@@ -22,12 +22,18 @@ namespace mlir::loom {
 struct TraceRecord;
 
 /// Inserts transform.loom.trace ops before and after every top-level op of
-/// `entry`, and around the ops directly inside the regions of alternatives
-/// among them (a region that stops early failed, and the failure was
-/// suppressed). Returns one step per top-level
-/// op, with its name and location filled in.
+/// `entry` and of the sequences it includes (transform.include, nested
+/// deeper each time, each sequence once), and around the ops directly inside
+/// the regions of alternatives among them (a region that stops early failed,
+/// and the failure was suppressed). Returns one step per op, in program
+/// order with the ops of an included sequence after its include, with its
+/// name, location and depth filled in.
 std::vector<TransformStepRecord>
 instrumentSchedule(transform::NamedSequenceOp entry);
+
+/// The innermost step that failed (where the schedule stopped), if any.
+const TransformStepRecord *
+findFailedStep(llvm::ArrayRef<TransformStepRecord> steps);
 
 /// Fills in the status and handle counts of `steps` from what the trace ops
 /// inserted by instrumentSchedule logged while the schedule ran.

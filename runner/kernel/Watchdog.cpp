@@ -1,6 +1,7 @@
 //===- Watchdog.cpp - A time limit around work that may hang --------------===//
 
 #include "runner/kernel/Watchdog.h"
+#include "runner/kernel/OutputCapture.h"
 
 namespace mlir::loom {
 
@@ -40,6 +41,8 @@ void Watchdog::watch() {
         deadline && std::chrono::steady_clock::now() >= *deadline &&
         !stopping) {
       lock.unlock();
+      // The hung step may be a kernel whose output is being captured.
+      OutputCapture::releaseStdout();
       onExpiry();
       return;
     }

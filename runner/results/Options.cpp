@@ -326,6 +326,13 @@ static std::vector<OptionInfo> createOptionInfos() {
   check.negated = true;
   B::bindBool(check, [](RunOptions &o) -> bool & { return o.check; });
   B::bindBool(
+      table.add("time-printing", "time_printing", OptionKind::Bool, "",
+                "Time a function that prints (printMemref, vector.print), "
+                "sending what it prints while timed to nowhere; without it, "
+                "such a function runs once and is not timed",
+                kernel),
+      [](RunOptions &o) -> bool & { return o.timePrinting; });
+  B::bindBool(
       table.add("check-bounds", "check_bounds", OptionKind::Bool, "",
                 "Compile the kernel and the reference with upstream's runtime "
                 "verification: the first out-of-bounds memref access (or bad "

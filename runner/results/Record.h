@@ -67,6 +67,9 @@ struct TransformStepRecord {
   std::vector<int64_t> operands, results;
   /// How many ops inside its regions failed and were suppressed.
   unsigned suppressedFailures = 0;
+  /// 0 for an op of the entry point, 1 for an op of a sequence it includes,
+  /// and so on.
+  unsigned depth = 0;
 
   /// The op ran and one of its operand handles held nothing.
   bool matchedNothing() const;
@@ -221,6 +224,10 @@ struct Record {
 
   PhaseTimes phases;
   CheckRecord check;
+  /// What the scheduled kernel printed when it was checked (printMemref,
+  /// vector.print), and why it was not timed, if it was not.
+  std::string printed;
+  std::string timingNote;
   std::optional<TimingStats> timing;
   std::optional<WorkSummary> work;
 

@@ -76,7 +76,8 @@ static ordered_json traceToJson(ArrayRef<TransformStepRecord> trace) {
                       {"status", step.status},
                       {"operands", step.operands},
                       {"results", step.results},
-                      {"suppressed_failures", step.suppressedFailures}});
+                      {"suppressed_failures", step.suppressedFailures},
+                      {"depth", step.depth}});
   return result;
 }
 
@@ -180,11 +181,23 @@ ordered_json toJson(const Record &record) {
                                     : ordered_json(record.check.reason)},
                      {"outputs", outputs}};
 
+  // Printed text beyond 1 MiB is cut: the record is not a log.
+  constexpr size_t kMaxPrinted = 1 << 20;
+  result["printed"] =
+      record.printed.empty()
+          ? ordered_json(nullptr)
+          : ordered_json(record.printed.size() <= kMaxPrinted
+                             ? record.printed
+                             : record.printed.substr(0, kMaxPrinted) +
+                                   "\n(cut at 1 MiB)\n");
   if (record.timing) {
     result["timing"] = timingToJson(*record.timing);
   } else {
     result["timing"] = nullptr;
   }
+  result["timing_note"] = record.timingNote.empty()
+                              ? ordered_json(nullptr)
+                              : ordered_json(record.timingNote);
 
   if (record.work) {
     ordered_json ops = ordered_json::array();
@@ -310,6 +323,8 @@ static void readTraceStep(JsonReader &reader, const json &object,
   reader.read(object, path, "operands", step.operands);
   reader.read(object, path, "results", step.results);
   reader.read(object, path, "suppressed_failures", step.suppressedFailures);
+  // Optional: records written before included sequences were traced.
+  reader.read(object, path, "depth", step.depth, false);
 }
 
 static ScheduleInfo readSchedule(JsonReader &reader, const json &schedule) {
@@ -460,6 +475,9 @@ llvm::Expected<Record> recordFromJson(const json &root) {
     readCheck(reader, *check, record.check);
   if (const json *timing = reader.field(root, "record", "timing", false))
     readTiming(reader, *timing, "timing", record.timing.emplace());
+  // Optional: records written before printed output was captured lack them.
+  reader.read(root, "record", "printed", record.printed, false);
+  reader.read(root, "record", "timing_note", record.timingNote, false);
   if (const json *work = reader.field(root, "record", "work", false))
     record.work = readWork(reader, *work);
   if (!reader.error.empty())

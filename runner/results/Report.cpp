@@ -138,6 +138,23 @@ static std::string describeRoofline(const Roofline &roofline,
   return text;
 }
 
+/// What the kernel printed, as mlir-runner would show it (the first 40
+/// lines; the record has all of it).
+static void printPrinted(llvm::StringRef printed, llvm::raw_ostream &os) {
+  if (printed.empty())
+    return;
+  SmallVector<llvm::StringRef> lines;
+  printed.rtrim("\n").split(lines, '\n');
+  os << "printed by the scheduled kernel (" << lines.size() << " line"
+     << (lines.size() == 1 ? "" : "s") << "):\n";
+  constexpr size_t kShown = 40;
+  for (llvm::StringRef line : llvm::ArrayRef(lines).take_front(kShown))
+    os << "  " << line << "\n";
+  if (lines.size() > kShown)
+    os << "  ... " << lines.size() - kShown
+       << " more line(s) in the record (--json: printed)\n";
+}
+
 void printReport(const Record &record, llvm::raw_ostream &os) {
   os << "loom run " << record.payload.path;
   if (record.options.chunk)
@@ -161,7 +178,9 @@ void printReport(const Record &record, llvm::raw_ostream &os) {
     arguments.push_back(argument.concreteType);
   std::string inputs =
       llvm::formatv("{0}, seed {1}: {2}", getInitKindName(record.options.init),
-                    record.options.seed, llvm::join(arguments, ", "));
+                    record.options.seed,
+                    arguments.empty() ? std::string("no arguments")
+                                      : llvm::join(arguments, ", "));
   if (!record.options.inputFiles.empty()) {
     std::vector<std::string> files;
     for (const InputFile &input : record.options.inputFiles)
@@ -172,14 +191,19 @@ void printReport(const Record &record, llvm::raw_ostream &os) {
   printCheck(record, os);
   if (record.schedule) {
     const std::vector<TransformStepRecord> &trace = record.schedule->trace;
-    size_t empty = llvm::count_if(trace, [](const TransformStepRecord &step) {
-      return step.matchedNothing();
-    });
+    // Ops inside included sequences (a library's) often match nothing by
+    // design: only the entry point's own are counted here.
+    size_t topLevel = 0, empty = 0;
+    for (const TransformStepRecord &step : trace)
+      if (step.depth == 0) {
+        ++topLevel;
+        empty += step.matchedNothing();
+      }
     if (empty)
       printRow(os, "schedule",
                llvm::formatv("{0} of {1} top-level transform op(s) had an "
                              "empty handle (--explain says which)",
-                             empty, trace.size()));
+                             empty, topLevel));
   }
   if (record.schedule && !record.schedule->fusion.empty()) {
     size_t fused = llvm::count_if(
@@ -223,6 +247,8 @@ void printReport(const Record &record, llvm::raw_ostream &os) {
     if (std::optional<Roofline> roofline = record.getRoofline())
       printRow(os, "roofline", describeRoofline(*roofline, record));
   }
+  if (!record.timingNote.empty())
+    printRow(os, "time/call", record.timingNote);
   const PhaseTimes &phases = record.phases;
   std::vector<std::string> steps;
   auto addStep = [&](const char *name, double seconds) {
@@ -237,6 +263,7 @@ void printReport(const Record &record, llvm::raw_ostream &os) {
   addStep("check", phases.check);
   addStep("timing", phases.timing);
   printRow(os, "phases", llvm::join(steps, ", "));
+  printPrinted(record.printed, os);
 }
 
 Table::Table(std::vector<std::string> columns) {
@@ -355,8 +382,10 @@ void printScheduleExplanation(const Record &record, llvm::raw_ostream &os) {
     else if (step.status == "failed")
       note = "the schedule stopped here (see the error)";
     bool ran = step.status != "not reached";
+    // The ops of an included sequence, indented below their include.
+    std::string indent(2 * step.depth, ' ');
     table.addRow(
-        {"  " + step.loc, step.op, step.status,
+        {"  " + step.loc, indent + step.op, step.status,
          ran ? joinCounts(step.operands) : "",
          ran && step.status != "failed" ? joinCounts(step.results) : "", note});
   }

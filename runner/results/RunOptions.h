@@ -135,6 +135,8 @@ struct RunOptions {
   std::string referenceOutputsDir;
 
   bool check = true;
+  /// Time a function that prints (it is run once otherwise).
+  bool timePrinting = false;
   /// Compile with upstream's runtime verification: an out-of-bounds memref
   /// access stops the kernel with its location (exit code 6).
   bool checkBounds = false;

@@ -105,6 +105,12 @@ func.func @conv_2d_nhwc_fhwc_q(%input: tensor<1x6x6x4xi8>, %filter: tensor<8x3x3
   return %r : tensor<1x4x4x8xi32>
 }
 
+// conv_2d_nchw_fchw_q (i8 -> i32)
+func.func @conv_2d_nchw_fchw_q(%input: tensor<1x4x6x6xi8>, %filter: tensor<8x4x3x3xi8>, %izp: i32, %fzp: i32, %init: tensor<1x8x4x4xi32>) -> tensor<1x8x4x4xi32> {
+  %r = linalg.conv_2d_nchw_fchw_q ins(%input, %filter, %izp, %fzp : tensor<1x4x6x6xi8>, tensor<8x4x3x3xi8>, i32, i32) outs(%init : tensor<1x8x4x4xi32>) -> tensor<1x8x4x4xi32>
+  return %r : tensor<1x8x4x4xi32>
+}
+
 // conv_2d_ngchw_gfchw_q (i8 -> i32)
 func.func @conv_2d_ngchw_gfchw_q(%input: tensor<1x2x4x6x6xi8>, %filter: tensor<2x8x4x3x3xi8>, %izp: i32, %fzp: i32, %init: tensor<1x2x8x4x4xi32>) -> tensor<1x2x8x4x4xi32> {
   %r = linalg.conv_2d_ngchw_gfchw_q ins(%input, %filter, %izp, %fzp : tensor<1x2x4x6x6xi8>, tensor<2x8x4x3x3xi8>, i32, i32) outs(%init : tensor<1x2x8x4x4xi32>) -> tensor<1x2x8x4x4xi32>

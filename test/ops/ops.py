@@ -177,6 +177,8 @@ def convolutions(s):
          [R, R, C, F], [1, O, O, F], **q)
     conv("conv_2d_nhwc_fhwc_q", "conv_2d_nhwc_fhwc_q", "i8 -> i32", [1, S, S, C],
          [F, R, R, C], [1, O, O, F], **q)
+    conv("conv_2d_nchw_fchw_q", "conv_2d_nchw_fchw_q", "i8 -> i32", [1, C, S, S],
+         [F, C, R, R], [1, F, O, O], **q)
     conv("conv_2d_ngchw_gfchw_q", "conv_2d_ngchw_gfchw_q", "i8 -> i32",
          [1, G, C, S, S], [G, F, C, R, R], [1, G, F, O, O], **q)
     conv("conv_2d_nhwgc_gfhwc_q", "conv_2d_nhwgc_gfhwc_q", "i8 -> i32",

@@ -19,8 +19,8 @@
 // CHECK-NEXT: remarks and warnings:
 // CHECK-NEXT: explain.mlir:[[#GENERIC:]]:8: remark: the generic
 
-// JSON: schedule.trace.1 = {"loc": "{{.*}}explain.mlir:{{[0-9]+}}:13", "op": "transform.structured.match", "operands": [1], "results": [0], "status": "succeeded", "suppressed_failures": 0}
-// JSON: schedule.trace.5 = {"loc": "{{.*}}", "op": "transform.alternatives", "operands": [1], "results": [], "status": "suppressed", "suppressed_failures": 1}
+// JSON: schedule.trace.1 = {"depth": 0, "loc": "{{.*}}explain.mlir:{{[0-9]+}}:13", "op": "transform.structured.match", "operands": [1], "results": [0], "status": "succeeded", "suppressed_failures": 0}
+// JSON: schedule.trace.5 = {"depth": 0, "loc": "{{.*}}", "op": "transform.alternatives", "operands": [1], "results": [], "status": "suppressed", "suppressed_failures": 1}
 // JSON: schedule.remarks = ["{{.*}}explain.mlir:{{[0-9]+}}:8: remark: the generic"]
 
 // FAILED: error: expects linalg.generic ops or ops that contain them (such as func.func); got tensor.empty
