@@ -15,7 +15,9 @@ PACKAGES := cmake ninja-build g++ python3 libzstd-dev \
 
 # Only the tests need these: Chromium loads the HTML report of loom report,
 # Google Benchmark's compare.py (with scipy) reads loom bench --format gbench.
-TEST_PACKAGES := chromium libbenchmark-tools python3-scipy python3-numpy
+# Slurm and munge: a one-node cluster runs a loom tune job array.
+TEST_PACKAGES := chromium libbenchmark-tools python3-scipy python3-numpy \
+  slurm-wlm munge
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 

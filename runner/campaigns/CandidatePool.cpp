@@ -1,6 +1,7 @@
 //===- CandidatePool.cpp - Candidates of a sweep in child processes -------===//
 
 #include "runner/campaigns/CandidatePool.h"
+#include "runner/kernel/Timer.h"
 #include "runner/results/Files.h"
 #include "runner/results/Options.h"
 #include "runner/results/Record.h"
@@ -18,6 +19,7 @@ struct CandidatePool::Running {
   std::vector<KnobSetting> settings;
   std::string json;
   unsigned timeout = 0;
+  double started = 0;
 };
 
 CandidatePool::CandidatePool(std::string loomExecutable, std::string scratchDir,
@@ -78,6 +80,7 @@ void CandidatePool::start(const RunOptions &options, unsigned timeoutSeconds,
   candidate->tag = tag;
   candidate->settings = options.knobs;
   candidate->timeout = timeoutSeconds;
+  candidate->started = now();
   llvm::sys::fs::remove(candidate->json);
   RunOptions run = options;
   run.outputs.jsonPath = candidate->json;
@@ -94,6 +97,7 @@ std::vector<CandidatePool::Finished> CandidatePool::collect() {
       finished.push_back(
           {candidate.tag, readResult(candidate.settings, candidate.json,
                                      *result, candidate.timeout)});
+      finished.back().point.wallSeconds = now() - candidate.started;
       running.erase(running.begin() + i);
     } else {
       ++i;
@@ -110,9 +114,12 @@ TunePoint CandidatePool::runOne(const RunOptions &options,
   llvm::sys::fs::remove(json);
   RunOptions run = options;
   run.outputs.jsonPath = json;
+  double started = now();
   ChildResult child =
       runChild(getCommand(run), timeoutSeconds, scratchDir + "/candidate.log");
-  return readResult(options.knobs, json, child, timeoutSeconds);
+  TunePoint point = readResult(options.knobs, json, child, timeoutSeconds);
+  point.wallSeconds = now() - started;
+  return point;
 }
 
 } // namespace mlir::loom

@@ -4,7 +4,8 @@
 // `loom tune` runs every candidate as a child `loom run` (its arguments
 // derived from RunOptions by the option table) with a time limit, so that a
 // crash or a hang costs one record. Up to `jobs` children run at once: they
-// compile and check in parallel and take turns at timing (--timing-lock).
+// compile in parallel and take turns at running kernels, the check and the
+// timing (--timing-lock).
 //
 //===----------------------------------------------------------------------===//
 

@@ -22,6 +22,8 @@
 
 #include <algorithm>
 
+#include <cstdlib>
+
 namespace mlir::loom {
 
 using nlohmann::ordered_json;
@@ -235,16 +237,46 @@ llvm::Expected<MachinePeak> measurePeak(const PeakOptions &options) {
     return makeError(code,
                      message + (diagnostics.empty() ? "" : "\n") + diagnostics);
   };
-  step("FMA throughput, 1 core");
-  auto fma1 = measureFma(driver, lanes, 1, options.duration);
-  if (!fma1)
-    return fail(fma1.takeError());
-  peak.fmaGflopsPerCore = *fma1;
-  step(llvm::formatv("FMA throughput, {0} cores", peak.threads).str());
-  auto fmaAll = measureFma(driver, lanes, peak.threads, options.duration);
-  if (!fmaAll)
-    return fail(fmaAll.takeError());
-  peak.fmaGflopsAll = *fmaAll;
+  peak.repeats = std::max(1u, options.repeats);
+  double loads[3];
+  if (getloadavg(loads, 1) == 1)
+    peak.loadAverage = loads[0];
+  // Each figure: the best of the repeats, and how far apart they were.
+  auto repeat = [&](llvm::StringRef what,
+                    llvm::function_ref<llvm::Expected<double>()> measure,
+                    double &out) -> llvm::Error {
+    double best = 0, worst = 0;
+    for (unsigned i = 0; i < peak.repeats; ++i) {
+      step(peak.repeats == 1
+               ? what.str()
+               : llvm::formatv("{0} ({1}/{2})", what, i + 1, peak.repeats)
+                     .str());
+      auto value = measure();
+      if (!value)
+        return fail(value.takeError());
+      best = i ? std::max(best, *value) : *value;
+      worst = i ? std::min(worst, *value) : *value;
+    }
+    out = best;
+    double spread = best > 0 ? (best - worst) / best : 0;
+    if (spread >= peak.spread) {
+      peak.spread = spread;
+      peak.spreadOf = what.str();
+    }
+    return llvm::Error::success();
+  };
+  if (llvm::Error error = repeat(
+          "FMA throughput, 1 core",
+          [&] { return measureFma(driver, lanes, 1, options.duration); },
+          peak.fmaGflopsPerCore))
+    return std::move(error);
+  if (llvm::Error error = repeat(
+          llvm::formatv("FMA throughput, {0} cores", peak.threads).str(),
+          [&] {
+            return measureFma(driver, lanes, peak.threads, options.duration);
+          },
+          peak.fmaGflopsAll))
+    return std::move(error);
   struct {
     const char *what;
     unsigned threads;
@@ -256,14 +288,17 @@ llvm::Expected<MachinePeak> measurePeak(const PeakOptions &options) {
       {"triad, all threads", peak.threads, false, &peak.triadGbpsAll},
       {"triad with non-temporal stores, all threads", peak.threads, true,
        &peak.triadNtGbpsAll}};
-  for (auto &triad : triads) {
-    step(triad.what);
-    auto gbps = measureTriad(driver, lanes, triad.threads, triad.nontemporal,
-                             elements, options.duration);
-    if (!gbps)
-      return fail(gbps.takeError());
-    *triad.out = *gbps;
-  }
+  for (auto &triad : triads)
+    if (llvm::Error error = repeat(
+            triad.what,
+            [&] {
+              return measureTriad(driver, lanes, triad.threads,
+                                  triad.nontemporal, elements,
+                                  options.duration);
+            },
+            *triad.out))
+      return std::move(error);
+  peak.disturbances = getPeakDisturbances(peak, peak.host.physicalCores);
   peak.seconds = now() - start;
   return peak;
 }

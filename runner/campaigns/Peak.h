@@ -19,8 +19,11 @@
 namespace mlir::loom {
 
 struct PeakOptions {
-  /// Seconds spent on each of the six measurements.
+  /// Seconds spent on each of the six measurements, per repeat.
   double duration = 1.0;
+  /// Each measurement is made this many times; the best is kept and the
+  /// spread recorded.
+  unsigned repeats = 3;
   /// Threads for the all-cores measurements (default: logical CPUs).
   unsigned threads = 0;
   std::function<void(llvm::StringRef)> progress;

@@ -6,6 +6,7 @@
 #include "runner/results/Report.h"
 #include "runner/results/Status.h"
 
+#include "mlir/Dialect/Transform/TuneExtension/TuneExtensionOps.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
@@ -50,40 +51,129 @@ llvm::Expected<TuneSpace> loadTuneSpace(const RunOptions &options,
   }
   if (llvm::Error error = driver.checkSchedule(*schedule, options.entryPoint))
     return std::move(error);
-  return TuneSpace::create(listTunables(*schedule));
+  std::vector<Tunable> tunables = listTunables(*schedule);
+  std::vector<std::string> names;
+  for (const Tunable &tunable : tunables)
+    names.push_back(tunable.name);
+  auto written = getScheduleConstraints(*schedule);
+  if (!written)
+    return written.takeError();
+  std::vector<Constraint> constraints;
+  for (const ScheduleConstraint &constraint : *written) {
+    auto parsed =
+        Constraint::parse(constraint.text, names, constraint.location);
+    if (!parsed)
+      return parsed.takeError();
+    constraints.push_back(std::move(*parsed));
+  }
+  return TuneSpace::create(std::move(tunables), std::move(constraints));
 }
 
 void printTuneSpace(const TuneSpace &space,
                     llvm::ArrayRef<Constraint> constraints,
                     llvm::raw_ostream &os) {
-  Table table({"knob", "kind", ">options", "values", "at"});
+  if (space.getDimensions().empty()) {
+    os << "the schedule has no tune.knob or tune.alternatives: the space is "
+          "the schedule alone (1 point)\n";
+    return;
+  }
+  Table table({"knob", "kind", ">options", "values", "default", "at"});
   for (const Tunable &dimension : space.getDimensions())
     table.addRow(
         {dimension.name, dimension.isAlternatives ? "alternatives" : "knob",
          std::to_string(dimension.options.size()),
          (dimension.isAlternatives ? "regions " : "") + std::string("[") +
              llvm::join(dimension.options, ", ") + "]",
-         dimension.location});
-  if (space.getDimensions().empty()) {
-    os << "the schedule has no tune.knob or tune.alternatives: the space is "
-          "the schedule alone (1 point)\n";
-    return;
-  }
+         dimension.selected.value_or("-"), dimension.location});
   table.print(os);
   uint64_t size = space.size();
-  os << llvm::formatv("{0} points", size == UINT64_MAX
-                                        ? std::string("more than 1.8e19")
-                                        : std::to_string(size));
-  if (!constraints.empty()) {
-    std::optional<uint64_t> valid = space.countValid(constraints);
-    std::vector<std::string> texts;
-    for (const Constraint &constraint : constraints)
-      texts.push_back(constraint.getText());
-    os << ", "
-       << (valid ? std::to_string(*valid) : std::string("(too many to count)"))
-       << " satisfy " << llvm::join(texts, " and ");
+  os << (size == UINT64_MAX ? std::string("more than 1.8e19")
+                            : std::to_string(size))
+     << " points\n";
+  // Each constraint alone, then all of them (the schedule's and
+  // --constraint).
+  std::vector<const Constraint *> all;
+  for (const Constraint &constraint : space.getConstraints())
+    all.push_back(&constraint);
+  for (const Constraint &constraint : constraints)
+    all.push_back(&constraint);
+  if (all.empty())
+    return;
+  for (const Constraint *constraint : all) {
+    std::optional<uint64_t> valid =
+        space.countValid(llvm::ArrayRef<Constraint>(constraint, 1));
+    os << "  " << constraint->describe() << ": removes "
+       << (valid ? std::to_string(size - *valid) : std::string("(too many)"))
+       << "\n";
   }
-  os << "\n";
+  bool counted = size <= 10'000'000;
+  uint64_t satisfying = 0;
+  for (uint64_t index = 0; counted && index < size; ++index)
+    satisfying += space.satisfies(space.getCoordinates(index), constraints);
+  if (counted)
+    os << satisfying << " of them satisfy every constraint\n";
+  else
+    os << "(too many points to count those that satisfy every constraint)\n";
+  if (counted && satisfying == 0)
+    os << "no point satisfies every constraint: loom tune would have "
+          "nothing to run\n";
+}
+
+bool setTunableInText(std::string &text, size_t offset, llvm::StringRef value) {
+  llvm::StringRef rest =
+      llvm::StringRef(text).drop_front(std::min(offset, text.size()));
+  bool isKnob = rest.starts_with("transform.tune.knob");
+  if (!isKnob && !rest.starts_with("transform.tune.alternatives"))
+    return false;
+  // Past `<"name">` (the name is a string literal and may hold '>').
+  size_t position = offset + (isKnob ? 19 : 27);
+  auto skipSpace = [&] {
+    while (position < text.size() && llvm::isSpace(text[position]))
+      ++position;
+  };
+  skipSpace();
+  if (position >= text.size() || text[position] != '<')
+    return false;
+  ++position;
+  skipSpace();
+  if (position >= text.size() || text[position] != '"')
+    return false;
+  for (++position; position < text.size() && text[position] != '"'; ++position)
+    if (text[position] == '\\')
+      ++position;
+  ++position;
+  skipSpace();
+  if (position >= text.size() || text[position] != '>')
+    return false;
+  size_t afterName = ++position;
+  skipSpace();
+  llvm::StringRef after = llvm::StringRef(text).drop_front(position);
+  if (isKnob) {
+    // `= VALUE from` or nothing before `options`.
+    size_t end = afterName;
+    if (after.starts_with("=")) {
+      size_t from = after.find(" from");
+      if (from == llvm::StringRef::npos)
+        return false;
+      end = position + from + 5;
+    }
+    text.replace(afterName, end - afterName, " = " + value.str() + " from");
+    return true;
+  }
+  size_t end = afterName;
+  if (after.starts_with("selected_region")) {
+    size_t equals = after.find('=');
+    if (equals == llvm::StringRef::npos)
+      return false;
+    end = position + equals + 1;
+    while (end < text.size() && llvm::isSpace(text[end]))
+      ++end;
+    while (end < text.size() &&
+           (llvm::isAlnum(text[end]) || text[end] == '%' || text[end] == '_'))
+      ++end;
+  }
+  text.replace(afterName, end - afterName, " selected_region = " + value.str());
+  return true;
 }
 
 /// Writes the schedule with `settings` applied (the libraries stay separate,
@@ -100,6 +190,52 @@ llvm::Error writeBestSchedule(const RunOptions &options,
   OwningOpRef<ModuleOp> schedule = std::move(*loaded);
   if (llvm::Error error = applyKnobs(*schedule, settings))
     return error;
+
+  // The user's text with each tunable op's value written in, from the last
+  // op to the first so that earlier offsets stay valid.
+  llvm::StringRef source =
+      options.schedulePath.empty() ? options.payloadPath : options.schedulePath;
+  auto original = readTextFile(source, "the schedule");
+  if (original) {
+    std::string text = std::move(*original);
+    std::vector<size_t> lineStarts = {0};
+    for (size_t i = 0; i < text.size(); ++i)
+      if (text[i] == '\n')
+        lineStarts.push_back(i + 1);
+    std::vector<std::pair<size_t, std::string>> edits;
+    bool editable = true;
+    schedule->walk([&](Operation *op) {
+      std::string value;
+      llvm::raw_string_ostream valueStream(value);
+      if (auto knob = dyn_cast<transform::tune::KnobOp>(op)) {
+        // 64 rather than 64 : i64 (the parser's default type).
+        Attribute selected = knob.getSelectedAttr();
+        auto integer = dyn_cast<IntegerAttr>(selected);
+        selected.print(valueStream, /*elideType=*/integer &&
+                                        integer.getType().isInteger(64));
+      } else if (auto alternatives =
+                     dyn_cast<transform::tune::AlternativesOp>(op))
+        valueStream << alternatives.getSelectedRegionAttr()->getZExtValue();
+      else
+        return;
+      auto location = dyn_cast<FileLineColLoc>(op->getLoc());
+      if (!location || location.getLine() == 0 ||
+          location.getLine() > lineStarts.size()) {
+        editable = false;
+        return;
+      }
+      edits.push_back(
+          {lineStarts[location.getLine() - 1] + location.getColumn() - 1,
+           value});
+    });
+    llvm::sort(edits, [](auto &a, auto &b) { return a.first > b.first; });
+    for (auto &[offset, value] : edits)
+      editable = editable && setTunableInText(text, offset, value);
+    if (editable)
+      return writeTextFile(text, path, "the best schedule");
+  } else {
+    llvm::consumeError(original.takeError());
+  }
   std::string text;
   llvm::raw_string_ostream out(text);
   schedule->print(out);

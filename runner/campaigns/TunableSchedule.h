@@ -41,11 +41,20 @@ void printTuneSpace(const TuneSpace &space,
                     llvm::raw_ostream &os);
 
 /// Writes the schedule of `options` with `settings` applied to `path` (the
-/// libraries stay separate, so the same --schedule-lib options apply).
+/// libraries stay separate, so the same --schedule-lib options apply): the
+/// user's file, comments and names kept, with only `selected` /
+/// `selected_region` written into each tunable op (for an embedded
+/// schedule, the whole payload file). A schedule whose tunables cannot be
+/// found in its text is printed from its IR instead.
 llvm::Error writeBestSchedule(const RunOptions &options,
                               llvm::ArrayRef<KnobSetting> settings,
                               llvm::StringRef path);
 
+/// Writes `value` into the tunable op that starts at `offset` of `text`
+/// (`transform.tune.knob<"name"> ...` gets or replaces `= VALUE from`,
+/// `transform.tune.alternatives<"name"> ...` gets or replaces
+/// `selected_region = VALUE`). False when the text there is not such an op.
+bool setTunableInText(std::string &text, size_t offset, llvm::StringRef value);
 } // namespace mlir::loom
 
 #endif // LOOM_RUNNER_CAMPAIGNS_TUNABLESCHEDULE_H

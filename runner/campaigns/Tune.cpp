@@ -9,12 +9,14 @@
 #include "runner/results/Status.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <atomic>
 #include <csignal>
+#include <map>
 
 namespace mlir::loom {
 
@@ -62,10 +64,12 @@ private:
   }
   /// Starts candidates while there is room and reason.
   llvm::Error startCandidates();
-  /// The payload without the schedule, once, before the first new
-  /// evaluation: its outputs are every candidate's reference, and its time
-  /// bounds theirs.
+  /// The payload without the schedule, one untimed call before the first
+  /// new evaluation: its outputs are every candidate's reference.
   llvm::Error runReference();
+  /// --candidate-timeout, else 10x the wall time of the best valid
+  /// candidate so far (at least kMinTimeout), else kFirstTimeout.
+  unsigned getCandidateTimeout() const;
   /// Records the result of a candidate.
   llvm::Error finish(const std::vector<size_t> &coordinates,
                      const TunePoint &point);
@@ -83,12 +87,22 @@ private:
   std::optional<TuneDatabaseWriter> database;
   std::string scratch;
   std::unique_ptr<CandidatePool> pool;
-  /// The coordinates of each running candidate, by tag.
-  llvm::DenseMap<uint64_t, std::vector<size_t>> running;
+  /// The coordinates of each candidate started and not yet recorded, by tag
+  /// (tags count up in the order candidates start).
+  std::map<uint64_t, std::vector<size_t>> running;
+  /// Candidates that finished before one started earlier: results are
+  /// recorded in the order candidates started, so a seeded strategy makes
+  /// the same choices whatever order children finish in.
+  std::map<uint64_t, TunePoint> finishedEarly;
+  /// Children at once: --jobs, plus one compiling while one is measured.
+  unsigned capacity = 1;
   uint64_t nextTag = 0;
-  unsigned timeout = 0;
+  /// The wall time of the fastest valid candidate so far.
+  std::optional<double> bestWall;
+  std::optional<double> bestMedian;
   bool referenceDone = false, exhausted = false;
-  double start = 0;
+  /// When the sweep, and its first new candidate, started.
+  double start = 0, candidatesStart = 0;
 };
 } // namespace
 
@@ -129,6 +143,17 @@ llvm::Error Sweep::prepare() {
     if (candidates.contains(index, space->getCoordinates(index)))
       order.push_back(index);
   summary.candidates = order.size();
+  if (order.empty() && options.shardCount == 1) {
+    std::vector<std::string> all;
+    for (const Constraint &constraint : space->getConstraints())
+      all.push_back(constraint.describe());
+    for (const Constraint &constraint : constraints)
+      all.push_back(constraint.describe());
+    return makeError(ExitCode::InvalidInput,
+                     "no point of the space satisfies every constraint (" +
+                         llvm::join(all, "; ") +
+                         "); --list-space shows what each one removes");
+  }
   auto createdStrategy = TuneStrategy::create(options.strategy, candidates,
                                               order, options.strategySeed);
   if (!createdStrategy)
@@ -149,9 +174,9 @@ llvm::Error Sweep::prepare() {
     return makeError(ExitCode::InvalidInput,
                      "cannot create a scratch directory: " + ec.message());
   scratch = directory.str().str();
+  capacity = std::max(1u, options.jobs) + (options.overlap ? 1 : 0);
   pool = std::make_unique<CandidatePool>(options.loomExecutable, scratch,
-                                         options.jobs);
-  timeout = options.candidateTimeout;
+                                         capacity);
   if (space->getDimensions().empty())
     log("the schedule has no tune.knob or tune.alternatives: tuning its "
         "single point");
@@ -166,6 +191,18 @@ Sweep::getCandidateOptions(llvm::ArrayRef<KnobSetting> settings) const {
   return run;
 }
 
+/// Without --candidate-timeout: a candidate may take this long before any
+/// is valid, and at least this long after.
+static constexpr unsigned kFirstTimeout = 600, kMinTimeout = 60;
+
+unsigned Sweep::getCandidateTimeout() const {
+  if (options.candidateTimeout)
+    return options.candidateTimeout;
+  if (!bestWall)
+    return kFirstTimeout;
+  return std::max(kMinTimeout, unsigned(10 * *bestWall) + 1);
+}
+
 llvm::Error Sweep::runReference() {
   referenceDone = true;
   RunOptions reference = options.run;
@@ -175,10 +212,14 @@ llvm::Error Sweep::runReference() {
   reference.entryPoint = RunOptions().entryPoint;
   reference.noSchedule = true;
   reference.check = false;
+  reference.time = false;
   reference.referenceOutputsDir.clear();
   reference.outputs.saveOutputsDir = getReferenceDir();
+  log("computing the reference outputs (one untimed call of the payload "
+      "without the schedule)...");
   double began = now();
-  TunePoint result = pool->runOne(reference, std::max(timeout, 3600u));
+  TunePoint result = pool->runOne(
+      reference, options.candidateTimeout ? options.candidateTimeout : 3600);
   if (result.status != "ok")
     return makeError(
         ExitCode::InvalidInput,
@@ -186,13 +227,13 @@ llvm::Error Sweep::runReference() {
         "candidate can be checked: " +
             result.status +
             (result.reason.empty() ? "" : ": " + result.reason));
-  if (!timeout)
-    timeout = std::max(60u, unsigned(20 * (now() - began)) + 1);
+  log("reference outputs computed in " + formatDuration(now() - began));
   return llvm::Error::success();
 }
 
 llvm::Error Sweep::startCandidates() {
-  while (!exhausted && pool->hasRoom() && !InterruptGuard::isRequested()) {
+  while (!exhausted && running.size() < capacity &&
+         !InterruptGuard::isRequested()) {
     if (options.budget &&
         summary.points.size() + running.size() >= *options.budget) {
       summary.stoppedByBudget = strategy->hasMore();
@@ -218,11 +259,13 @@ llvm::Error Sweep::startCandidates() {
       exhausted = true;
       break;
     }
-    if (!referenceDone)
+    if (!referenceDone) {
       if (llvm::Error error = runReference())
         return error;
+      candidatesStart = now();
+    }
     uint64_t tag = nextTag++;
-    pool->start(getCandidateOptions(settings), timeout, tag);
+    pool->start(getCandidateOptions(settings), getCandidateTimeout(), tag);
     running[tag] = std::move(coordinates);
   }
   return llvm::Error::success();
@@ -238,6 +281,10 @@ llvm::Error Sweep::finish(const std::vector<size_t> &coordinates,
   if (llvm::Error error = database->append(*key, point))
     return error;
   ++summary.evaluated;
+  if (point.isValid() && (!bestMedian || *point.medianSeconds < *bestMedian)) {
+    bestMedian = point.medianSeconds;
+    bestWall = point.wallSeconds;
+  }
   summary.points.push_back(point);
   strategy->record(coordinates, point);
   logProgress(point);
@@ -260,7 +307,11 @@ void Sweep::logProgress(const TunePoint &point) const {
                      : double(order.size());
   size_t done = summary.points.size();
   double elapsed = now() - start;
-  double remaining = elapsed / done * std::max(0.0, total - done);
+  // The rate of the candidates measured now (not the reference's time, and
+  // not the points read from the database).
+  double perCandidate =
+      summary.evaluated ? (now() - candidatesStart) / summary.evaluated : 0;
+  double remaining = perCandidate * std::max(0.0, total - done);
   options.log(
       llvm::formatv(
           "[{0}/{1}] {2}: {3}{4}; {5} valid, {6} invalid{7}; {8} elapsed, "
@@ -280,12 +331,20 @@ llvm::Error Sweep::evaluate() {
   while (true) {
     if (llvm::Error error = startCandidates())
       return error;
-    if (pool->empty())
+    if (pool->empty() && finishedEarly.empty())
       break;
-    for (CandidatePool::Finished &done : pool->collect()) {
-      std::vector<size_t> coordinates = std::move(running[done.tag]);
-      running.erase(done.tag);
-      if (llvm::Error error = finish(coordinates, done.point))
+    for (CandidatePool::Finished &done : pool->collect())
+      finishedEarly[done.tag] = std::move(done.point);
+    // Record in start order, as far as the results go.
+    while (!running.empty()) {
+      auto done = finishedEarly.find(running.begin()->first);
+      if (done == finishedEarly.end())
+        break;
+      std::vector<size_t> coordinates = std::move(running.begin()->second);
+      running.erase(running.begin());
+      TunePoint point = std::move(done->second);
+      finishedEarly.erase(done);
+      if (llvm::Error error = finish(coordinates, point))
         return error;
     }
   }
@@ -308,7 +367,7 @@ llvm::Error Sweep::conclude() {
       llvm::consumeError(std::move(error));
   RunOptions again = getCandidateOptions(summary.best->settings);
   again.timing.minTime = std::max(1.0, 4 * options.run.timing.minTime);
-  TunePoint confirmation = pool->runOne(again, std::max(timeout, 60u));
+  TunePoint confirmation = pool->runOne(again, getCandidateTimeout());
   if (confirmation.isValid())
     summary.confirmedMedian = confirmation.medianSeconds;
   if (options.bestSchedulePath.empty())

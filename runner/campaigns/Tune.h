@@ -46,13 +46,13 @@ struct TuneOptions {
   /// Evaluate only points whose index in the space is `shardIndex` modulo
   /// `shardCount`.
   unsigned shardIndex = 0, shardCount = 1;
-  /// Seconds a candidate may take; 0: 20 times what the baseline (the
-  /// payload without the schedule, run once to save the reference outputs)
-  /// took, at least 60.
+  /// Seconds a candidate may take; 0: 10 times the wall time of the best
+  /// valid candidate so far, at least 60 (600 before any is valid).
   unsigned candidateTimeout = 0;
-  /// Candidates that run at once (compiling in parallel, timing one at a
-  /// time).
+  /// Candidates that compile at once (their kernels run one at a time).
   unsigned jobs = 1;
+  /// One more candidate compiles while another runs its kernels.
+  bool overlap = true;
   /// The `loom` executable that runs the candidates.
   std::string loomExecutable;
   /// Called with one line per event (a candidate done, a warning).

@@ -37,6 +37,9 @@ struct TunePoint {
   std::optional<double> medianSeconds, gflops;
   /// Read from the database instead of measured now.
   bool reused = false;
+  /// How long the candidate's process took (compile, check and timing);
+  /// not kept in the database.
+  std::optional<double> wallSeconds;
 
   bool isValid() const { return status == "ok" && medianSeconds; }
 };

@@ -10,6 +10,7 @@
 #ifndef LOOM_RUNNER_CAMPAIGNS_TUNESPACE_H
 #define LOOM_RUNNER_CAMPAIGNS_TUNESPACE_H
 
+#include "runner/kernel/KnobConstraints.h"
 #include "runner/kernel/Knobs.h"
 
 #include "llvm/Support/Error.h"
@@ -22,47 +23,18 @@
 
 namespace mlir::loom {
 
-/// A knob value as constraints see it: an integer (integer and boolean
-/// options, region indices) or a string (string options, and any other
-/// attribute as its text).
-using TuneValue = std::variant<int64_t, std::string>;
-
-/// The value of an option written as MLIR attribute text ("32", "\"outer\"").
-TuneValue parseTuneValue(llvm::StringRef attributeText);
-
-/// A parsed --constraint expression.
-class Constraint {
-public:
-  struct Node;
-
-  /// Parses `text`; every name must be one of `names`. Fails (InvalidInput)
-  /// with the position of the problem.
-  static llvm::Expected<Constraint> parse(llvm::StringRef text,
-                                          llvm::ArrayRef<std::string> names);
-
-  /// True when the point satisfies the expression (a non-zero integer, or a
-  /// true comparison). Division or remainder by zero makes it false.
-  bool evaluate(llvm::ArrayRef<TuneValue> point) const;
-
-  const std::string &getText() const { return text; }
-
-  Constraint(Constraint &&);
-  Constraint &operator=(Constraint &&);
-  ~Constraint();
-
-private:
-  Constraint() = default;
-  std::string text;
-  std::unique_ptr<Node> root;
-};
-
 class TuneSpace {
 public:
-  /// The space of `tunables` (listTunables). Fails (InvalidInput) for a knob
+  /// The space of `tunables` (listTunables) pruned by the schedule's own
+  /// `constraints` (getScheduleConstraints). Fails (InvalidInput) for a knob
   /// whose options are not an array.
-  static llvm::Expected<TuneSpace> create(std::vector<Tunable> tunables);
+  static llvm::Expected<TuneSpace>
+  create(std::vector<Tunable> tunables,
+         std::vector<Constraint> constraints = {});
 
   llvm::ArrayRef<Tunable> getDimensions() const { return dimensions; }
+  /// The constraints written in the schedule.
+  llvm::ArrayRef<Constraint> getConstraints() const { return constraints; }
   std::vector<std::string> getNames() const;
   /// Points in the space (the product of the option counts; saturates at
   /// UINT64_MAX).
@@ -75,15 +47,19 @@ public:
   std::vector<KnobSetting> getSettings(llvm::ArrayRef<size_t> point) const;
   std::vector<TuneValue> getValues(llvm::ArrayRef<size_t> point) const;
 
+  /// Whether `point` satisfies the schedule's constraints and `extra` ones
+  /// (--constraint).
   bool satisfies(llvm::ArrayRef<size_t> point,
-                 llvm::ArrayRef<Constraint> constraints) const;
-  /// How many points satisfy `constraints`, counting up to `limit` points
-  /// (std::nullopt when the space is larger than that).
+                 llvm::ArrayRef<Constraint> extra = {}) const;
+  /// How many points satisfy `constraints` alone (the schedule's are not
+  /// implied), counting up to `limit` points (std::nullopt when the space
+  /// is larger than that).
   std::optional<uint64_t> countValid(llvm::ArrayRef<Constraint> constraints,
                                      uint64_t limit = 10'000'000) const;
 
 private:
   std::vector<Tunable> dimensions;
+  std::vector<Constraint> constraints;
 };
 
 } // namespace mlir::loom

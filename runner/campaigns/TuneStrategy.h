@@ -5,7 +5,9 @@
 // from every result. `exhaustive` visits the candidates in space order,
 // `random` in a seeded shuffle, and `evolutionary` breeds children of the
 // best points found so far once it has a first population (tournament
-// selection, uniform crossover, mutation of one or two knobs).
+// selection, uniform crossover, mutation of one or two knobs), and `model`
+// asks a regression fitted to the results so far for the most promising
+// unseen point.
 //
 //===----------------------------------------------------------------------===//
 

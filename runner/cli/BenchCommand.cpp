@@ -48,7 +48,7 @@ and every result is written.
 }
 
 namespace {
-enum class BenchFormat { Loom, GoogleBenchmark, Lnt };
+enum class BenchFormat { Loom, GoogleBenchmark, Lnt, Bencher };
 
 cl::opt<std::string> inputPath(cl::Positional, cl::Required,
                                cl::desc("<suite.json | results.json>"),
@@ -70,7 +70,11 @@ cl::opt<BenchFormat> format(
                clEnumValN(BenchFormat::GoogleBenchmark, "gbench",
                           "Google Benchmark JSON (compare.py, "
                           "github-action-benchmark, Bencher)"),
-               clEnumValN(BenchFormat::Lnt, "lnt", "LNT report, version 2")),
+               clEnumValN(BenchFormat::Lnt, "lnt",
+                          "LNT report, version 2 (lnt import, lnt submit)"),
+               clEnumValN(BenchFormat::Bencher, "bmf",
+                          "Bencher Metric Format (bencher run --adapter "
+                          "json): latency, gflops, gbps, percent-of-bound")),
     cl::sub(getBenchCommand()), cl::cat(getCategory(getBenchCommand())));
 cl::opt<bool> aggregatesOnly(
     "aggregates-only",
@@ -123,6 +127,9 @@ static llvm::Error writeResults(const BenchResults &results) {
     break;
   case BenchFormat::Lnt:
     json = toLntJson(results);
+    break;
+  case BenchFormat::Bencher:
+    json = toBencherJson(results);
     break;
   }
   return writeTextFile(json.dump(2) + "\n", outPath, "the results");

@@ -5,6 +5,7 @@
 #include "runner/results/Files.h"
 #include "runner/results/Status.h"
 
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <nlohmann/json.hpp>
@@ -23,10 +24,16 @@ llvm::cl::SubCommand &getPeakCommand() {
 FMA throughput on one core and on all (at the host's vector width),
 and memory bandwidth with a STREAM triad (a = b + 3c, 128 MiB
 arrays) with ordinary and non-temporal stores, on one thread and
-all; about 10 s. The result is cached per CPU model and features in
+all; each the best of --repeats measurements, about 10 s in all.
+The result is cached per CPU model and features in
 $XDG_CACHE_HOME/loom/peak.json (else ~/.cache/loom/peak.json), and
 loom run uses it for the roofline when --peak-gflops-per-core and
 --peak-gbps are not given.
+
+A measurement that looks disturbed (load average above 0.5 at the
+start, the all-cores FMA figure below 0.75x cores x one core, or
+repeats more than 10% apart) is reported with its reasons, and does
+not replace a quiet measurement in the cache unless --force.
 
 Exit codes:
   0  the peak was printed
@@ -44,10 +51,21 @@ cl::opt<bool> refresh("refresh",
                       cl::sub(getPeakCommand()),
                       cl::cat(getCategory(getPeakCommand())));
 cl::opt<double> duration(
-    "duration", cl::value_desc("seconds"), cl::init(1.0),
-    cl::desc("Seconds per measurement (six of them; default 1). Under 0.5 "
-             "the triad arrays shrink to 16 MiB and the numbers are rough"),
+    "duration", cl::value_desc("seconds"), cl::init(0.5),
+    cl::desc("Seconds per measurement and repeat (six measurements; default "
+             "0.5). Under 0.5 the triad arrays shrink to 16 MiB and the "
+             "numbers are rough"),
     cl::sub(getPeakCommand()), cl::cat(getCategory(getPeakCommand())));
+cl::opt<unsigned> repeats(
+    "repeats", cl::value_desc("n"), cl::init(3),
+    cl::desc("Measure each figure N times and keep the best (default 3); "
+             "the spread between them is recorded"),
+    cl::sub(getPeakCommand()), cl::cat(getCategory(getPeakCommand())));
+cl::opt<bool> force("force",
+                    cl::desc("Store a measurement that looks disturbed even "
+                             "over a quiet one in the cache"),
+                    cl::sub(getPeakCommand()),
+                    cl::cat(getCategory(getPeakCommand())));
 cl::opt<unsigned> threads(
     "threads", cl::value_desc("n"),
     cl::desc("Threads for the all-cores measurements (default: all logical "
@@ -74,14 +92,20 @@ int runPeakCommand() {
   }
   std::string cache =
       cachePath.empty() ? getDefaultPeakCachePath() : cachePath.getValue();
+  if (repeats == 0) {
+    llvm::errs() << "loom peak: error: --repeats must be at least 1\n";
+    return static_cast<int>(ExitCode::InvalidInput);
+  }
+  std::optional<MachinePeak> cached = loadCachedPeak(cache);
   std::optional<MachinePeak> peak;
   if (!refresh)
-    peak = loadCachedPeak(cache);
-  bool measured = !peak;
+    peak = cached;
+  bool measured = !peak, kept = false;
   if (!peak) {
     PeakOptions options;
     options.duration = duration;
     options.threads = threads;
+    options.repeats = repeats;
     if (llvm::errs().is_displayed())
       options.progress = [](llvm::StringRef step) {
         llvm::errs() << "loom peak: measuring " << step << "...\n";
@@ -89,14 +113,35 @@ int runPeakCommand() {
     auto result = measurePeak(options);
     if (!result)
       return fail(result.takeError());
-    if (llvm::Error error = storePeak(*result, cache))
-      return fail(std::move(error));
-    peak = std::move(*result);
+    for (const std::string &reason : result->disturbances)
+      llvm::errs() << "loom peak: warning: the measurement looks disturbed: "
+                   << reason << "\n";
+    // A disturbed measurement does not replace a quiet one.
+    if (!shouldReplaceCachedPeak(cached, *result, force)) {
+      llvm::errs() << "loom peak: warning: kept the quiet measurement of "
+                   << cached->measuredAt
+                   << " in the cache (--force stores this one); this one:\n";
+      printPeak(*result, llvm::errs());
+      peak = std::move(cached);
+      kept = true;
+    } else {
+      if (llvm::Error error = storePeak(*result, cache))
+        return fail(std::move(error));
+      peak = std::move(*result);
+    }
   }
   llvm::raw_ostream &text = json == "-" ? llvm::errs() : llvm::outs();
   printPeak(*peak, text);
-  text << "  " << (measured ? "cached in " : "from the cache ") << cache
-       << (measured ? "" : " (--refresh measures again)") << "\n";
+  text << "  " << (measured && !kept ? "cached in " : "from the cache ")
+       << cache << (measured ? "" : " (--refresh measures again)") << "\n";
+  if (!measured) {
+    std::optional<double> age = getAgeInDays(peak->measuredAt);
+    if (age && *age > kOldPeakDays)
+      llvm::errs() << llvm::formatv("loom peak: warning: the cached peak is "
+                                    "{0:f0} days old; --refresh measures "
+                                    "again\n",
+                                    *age);
+  }
   text.flush();
   if (!json.empty())
     if (llvm::Error error =

@@ -65,9 +65,9 @@ cl::opt<bool> quiet("quiet",
                     cl::cat(getCategory(getRunCommand())));
 cl::opt<std::string> timingLock(
     "timing-lock", cl::value_desc("file"),
-    cl::desc("Hold an exclusive lock on FILE while timing, so that runs "
-             "started together compile in parallel but time one at a time "
-             "(loom tune -j uses it)"),
+    cl::desc("Hold an exclusive lock on FILE while the kernels run (the "
+             "check and the timing), so that runs started together compile "
+             "in parallel but run kernels one at a time (loom tune uses it)"),
     cl::sub(getRunCommand()), cl::cat(getCategory(getRunCommand())));
 cl::opt<std::string> fromBundle(
     "from-bundle", cl::value_desc("dir"),

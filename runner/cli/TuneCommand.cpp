@@ -73,9 +73,11 @@ cl::opt<std::string> dbPath(
 cl::opt<std::string> strategy("strategy", cl::value_desc("name"),
                               cl::init("exhaustive"),
                               cl::desc("exhaustive (space order), random (a "
-                                       "seeded order without repetition) or "
+                                       "seeded order without repetition), "
                                        "evolutionary (children of the best "
-                                       "points so far)"),
+                                       "points so far) or model (the point a "
+                                       "model fitted to the results so far "
+                                       "predicts fastest)"),
                               cl::sub(getTuneCommand()),
                               cl::cat(getCategory(getTuneCommand())));
 cl::opt<uint64_t> strategySeed("strategy-seed", cl::value_desc("n"),
@@ -101,16 +103,22 @@ cl::opt<double> timeLimit("time-limit", cl::value_desc("seconds"),
                           cl::sub(getTuneCommand()),
                           cl::cat(getCategory(getTuneCommand())));
 cl::opt<unsigned> jobs("j", cl::value_desc("jobs"), cl::init(1),
-                       cl::desc("Candidates at once: they compile and check "
-                                "in parallel and take turns at timing "
-                                "(default 1)"),
+                       cl::desc("Candidates that compile at once; their "
+                                "kernels (the check and the timing) run one "
+                                "at a time (default 1)"),
                        cl::sub(getTuneCommand()),
                        cl::cat(getCategory(getTuneCommand())));
+cl::opt<bool> noOverlap(
+    "no-overlap",
+    cl::desc("Do not compile the next candidate while one runs its kernels "
+             "(by default one more child compiles meanwhile, on another "
+             "core)"),
+    cl::sub(getTuneCommand()), cl::cat(getCategory(getTuneCommand())));
 cl::opt<unsigned> candidateTimeout(
     "candidate-timeout", cl::value_desc("seconds"),
-    cl::desc("Kill a candidate after this long (default: 20x the time of "
-             "the baseline run of the payload without the schedule, at least "
-             "60 s)"),
+    cl::desc("Kill a candidate after this long (default: 10x the wall time "
+             "of the best valid candidate so far, at least 60 s; 600 s "
+             "before any is valid)"),
     cl::sub(getTuneCommand()), cl::cat(getCategory(getTuneCommand())));
 cl::opt<std::string> shard("shard", cl::value_desc("I/N"),
                            cl::desc("Evaluate only the points whose index is "
@@ -204,6 +212,7 @@ static llvm::Expected<TuneOptions> getTuneOptions(const RunOptions &run) {
       bestSchedulePath.empty() ? deprecatedOut : bestSchedulePath;
   tune.candidateTimeout = candidateTimeout;
   tune.jobs = jobs;
+  tune.overlap = !noOverlap;
   if (!shard.empty()) {
     auto [index, count] = llvm::StringRef(shard).split('/');
     if (index.getAsInteger(10, tune.shardIndex) ||

@@ -5,6 +5,7 @@
 #include "runner/kernel/CrashGuard.h"
 #include "runner/kernel/Driver.h"
 #include "runner/kernel/Engine.h"
+#include "runner/kernel/KnobConstraints.h"
 #include "runner/kernel/Knobs.h"
 #include "runner/kernel/Npy.h"
 #include "runner/kernel/OutputCapture.h"
@@ -41,6 +42,7 @@ public:
     record.options = options;
     record.payload.path = options.payloadPath;
   }
+  ~Runner() { unlockKernels(); }
 
   /// Everything before timing: load, schedule, compile, check.
   llvm::Error prepare();
@@ -141,6 +143,29 @@ private:
   SmallVector<Buffer> timingArguments;
   /// What the scheduled kernel and the reference printed when called.
   std::string printed, referencePrinted;
+  /// The --timing-lock file while this run's kernels run, else -1.
+  int kernelLock = -1;
+
+  /// Concurrent runs (loom tune -j, and the candidate it compiles while
+  /// another is measured) compile together, but run their kernels (the
+  /// check and the timing) one at a time: the lock is taken before the
+  /// first kernel call and released after timing.
+  llvm::Error lockKernels() {
+    if (hooks.timingLockPath.empty() || kernelLock >= 0)
+      return llvm::Error::success();
+    progress("waiting for the timing lock");
+    kernelLock = ::open(hooks.timingLockPath.c_str(),
+                        O_CREAT | O_RDWR | O_CLOEXEC, 0644);
+    if (kernelLock < 0 || ::flock(kernelLock, LOCK_EX) != 0)
+      return makeError(ExitCode::InvalidInput,
+                       "cannot lock '" + hooks.timingLockPath + "'");
+    return llvm::Error::success();
+  }
+  void unlockKernels() {
+    if (kernelLock >= 0)
+      ::close(kernelLock); // Releases the flock.
+    kernelLock = -1;
+  }
 };
 
 llvm::Error KernelRun::Runner::load() {
@@ -189,6 +214,10 @@ llvm::Error KernelRun::Runner::load() {
       return error;
     for (const Tunable &tunable : listTunables(*schedule))
       record.schedule->knobs.push_back({tunable.name, *tunable.selected});
+    // transform.smt.constrain_params: checked against the knob values, then
+    // removed (the interpreter always fails on it).
+    if (llvm::Error error = applyScheduleConstraints(*schedule))
+      return error;
     if (!options.outputs.appliedSchedulePath.empty())
       if (llvm::Error error =
               writeIR(*schedule, options.outputs.appliedSchedulePath,
@@ -502,6 +531,8 @@ void KernelRun::Runner::compareBuffers(ArrayRef<Buffer> got,
 }
 
 llvm::Error KernelRun::Runner::checkAgainstReference() {
+  if (llvm::Error error = lockKernels())
+    return error;
   if (!options.check)
     return runUnchecked();
   double start = now();
@@ -559,24 +590,19 @@ llvm::Error KernelRun::Runner::checkAgainstReference() {
 llvm::Error KernelRun::Runner::time() {
   // A function that prints is run once, not timed tens of thousands of
   // times (unless asked).
+  if (!options.time) {
+    record.timingNote = "not timed (--no-timing)";
+    return llvm::Error::success();
+  }
   if (!printed.empty() && !options.timePrinting) {
     record.timingNote = "not timed: the function prints (--time-printing "
                         "times it, printing to nowhere)";
     return llvm::Error::success();
   }
-  // Concurrent runs (loom tune -j) compile together but time one at a time.
-  int lock = -1;
-  if (!hooks.timingLockPath.empty()) {
-    progress("waiting for the timing lock");
-    lock = ::open(hooks.timingLockPath.c_str(), O_CREAT | O_RDWR, 0644);
-    if (lock < 0 || ::flock(lock, LOCK_EX) != 0)
-      return makeError(ExitCode::InvalidInput,
-                       "cannot lock '" + hooks.timingLockPath + "'");
-  }
-  auto unlock = llvm::make_scope_exit([&] {
-    if (lock >= 0)
-      ::close(lock); // Releases the flock.
-  });
+  if (llvm::Error error = lockKernels())
+    return error;
+  // Released when timing ends: the next run may start its kernels.
+  auto unlock = llvm::make_scope_exit([&] { unlockKernels(); });
   progress("timing");
   if (timingArguments.empty())
     for (const Buffer &input : inputs)

@@ -23,8 +23,10 @@ namespace mlir::loom {
 struct RunHooks {
   /// Called with a short message when a long step starts.
   std::function<void(llvm::StringRef)> progress;
-  /// When set, timing holds an exclusive lock (flock) on this file, so that
-  /// runs started together (loom tune -j) time one at a time.
+  /// When set, the run holds an exclusive lock (flock) on this file from
+  /// its first kernel call (the check) to the end of timing, so that runs
+  /// started together (loom tune) compile in parallel but run kernels one
+  /// at a time.
   std::string timingLockPath;
   /// --schedule replaces a schedule embedded in the payload without a
   /// warning (a bundle's resolved schedule does).

@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
 
 namespace mlir::loom {
@@ -68,7 +69,8 @@ BenchmarkResult::getPercentOfPeak(const BenchContext &context) const {
 
 std::optional<Roofline> BenchmarkResult::getRoofline() const {
   return computeRoofline(record.options, record.work, getGflops(),
-                         getGigabytesPerSecond());
+                         getGigabytesPerSecond(),
+                         record.host.getCacheResidentBytes());
 }
 
 std::string BenchmarkResult::getScheduleHash() const {
@@ -151,6 +153,14 @@ json toJson(const BenchResults &results) {
          {"gbps", optionalToJson(benchmark.getGigabytesPerSecond())},
          {"percent_of_peak",
           optionalToJson(benchmark.getPercentOfPeak(context))},
+         {"percent_of_bound",
+          optionalToJson(benchmark.getRoofline()
+                             ? benchmark.getRoofline()->getPercentOfBound()
+                             : std::nullopt)},
+         {"bound",
+          benchmark.getRoofline()
+              ? nlohmann::ordered_json(benchmark.getRoofline()->getBoundName())
+              : nlohmann::ordered_json(nullptr)},
          {"roofline", rooflineToJson(benchmark.getRoofline())},
          {"repetitions", repetitions},
          {"record", toJson(benchmark.record)}});
@@ -370,13 +380,15 @@ json toLntJson(const BenchResults &results) {
     test["hash"] = benchmark.getScheduleHash();
     tests.push_back(test);
   }
+  // Machine and run fields besides the mandatory ones are strings, as LNT
+  // stores them.
   return {{"format_version", "2"},
           {"machine",
            {{"name", context.hostName},
             {"hardware", context.host.cpuModel},
             {"cpu", context.host.cpu},
             {"triple", context.host.triple},
-            {"logical_cpus", context.host.logicalCpus}}},
+            {"logical_cpus", std::to_string(context.host.logicalCpus)}}},
           {"run",
            {{"start_time", toLntTime(context.startTime)},
             {"end_time", toLntTime(context.endTime)},
@@ -385,6 +397,41 @@ json toLntJson(const BenchResults &results) {
             {"llvm_version", context.tool.llvmVersion},
             {"suite", context.suiteName}}},
           {"tests", tests}};
+}
+
+//===----------------------------------------------------------------------===//
+// Bencher Metric Format
+//===----------------------------------------------------------------------===//
+
+json toBencherJson(const BenchResults &results) {
+  json root = json::object();
+  for (const BenchmarkResult &benchmark : results.benchmarks) {
+    std::optional<double> time = benchmark.getMedianTime();
+    std::vector<double> medians = benchmark.getRepetitionMedians();
+    if (!benchmark.ok() || !time || medians.empty())
+      continue;
+    auto [fastest, slowest] =
+        std::minmax_element(medians.begin(), medians.end());
+    json measures = {{"latency",
+                      {{"value", *time * 1e9},
+                       {"lower_value", *fastest * 1e9},
+                       {"upper_value", *slowest * 1e9}}}};
+    // Throughput bounds come from the slowest and fastest repetitions.
+    auto rate = [&](std::optional<double> value) -> json {
+      return {{"value", *value},
+              {"lower_value", *value * *time / *slowest},
+              {"upper_value", *value * *time / *fastest}};
+    };
+    if (std::optional<double> gflops = benchmark.getGflops())
+      measures["gflops"] = rate(gflops);
+    if (std::optional<double> gbps = benchmark.getGigabytesPerSecond())
+      measures["gbps"] = rate(gbps);
+    if (std::optional<Roofline> roofline = benchmark.getRoofline())
+      if (std::optional<double> percent = roofline->getPercentOfBound())
+        measures["percent-of-bound"] = {{"value", *percent}};
+    root[benchmark.name] = measures;
+  }
+  return root;
 }
 
 } // namespace mlir::loom

@@ -94,8 +94,13 @@ llvm::Expected<BenchResults> loadBenchResults(llvm::StringRef path);
 /// or only the aggregates. Times in ns.
 nlohmann::ordered_json toGoogleBenchmarkJson(const BenchResults &results,
                                              bool aggregatesOnly);
-/// LNT's report format version 2 (`lnt submit`).
+/// LNT's report format version 2 (`lnt submit`, `lnt import`).
 nlohmann::ordered_json toLntJson(const BenchResults &results);
+/// Bencher Metric Format (`bencher run --adapter json`): per benchmark,
+/// `latency` in nanoseconds (the median, with the fastest and slowest
+/// repetition medians as bounds), and `gflops`, `gbps` and
+/// `percent-of-bound` where known. Failed benchmarks are left out.
+nlohmann::ordered_json toBencherJson(const BenchResults &results);
 
 } // namespace mlir::loom
 

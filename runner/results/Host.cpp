@@ -9,9 +9,11 @@
 #include "llvm/TargetParser/Host.h"
 
 #include <algorithm>
+#include <set>
 #include <sys/resource.h>
 #include <thread>
 #include <tuple>
+#include <unistd.h>
 
 namespace mlir::loom {
 
@@ -29,6 +31,21 @@ static std::string readCpuModel() {
   return "";
 }
 
+/// Distinct sets of SMT siblings among the CPUs; `fallback` when sysfs does
+/// not say.
+static unsigned countPhysicalCores(unsigned fallback) {
+  std::set<std::string> cores;
+  for (unsigned cpu = 0; cpu < fallback; ++cpu) {
+    auto buffer = llvm::MemoryBuffer::getFileAsStream(
+        "/sys/devices/system/cpu/cpu" + std::to_string(cpu) +
+        "/topology/core_cpus_list");
+    if (!buffer)
+      return fallback;
+    cores.insert((*buffer)->getBuffer().trim().str());
+  }
+  return cores.empty() ? fallback : unsigned(cores.size());
+}
+
 HostInfo getHostInfo() {
   HostInfo host;
   host.triple = llvm::sys::getProcessTriple();
@@ -39,7 +56,20 @@ HostInfo getHostInfo() {
   std::sort(host.features.begin(), host.features.end());
   host.cpuModel = readCpuModel();
   host.logicalCpus = std::thread::hardware_concurrency();
+  host.physicalCores = countPhysicalCores(host.logicalCpus);
+  auto size = [](int name) -> uint64_t {
+    long value = ::sysconf(name);
+    return value > 0 ? uint64_t(value) : 0;
+  };
+  host.l1dBytes = size(_SC_LEVEL1_DCACHE_SIZE);
+  host.l2Bytes = size(_SC_LEVEL2_CACHE_SIZE);
+  host.l3Bytes = size(_SC_LEVEL3_CACHE_SIZE);
   return host;
+}
+
+uint64_t HostInfo::getCacheResidentBytes() const {
+  constexpr uint64_t kMaxL3 = uint64_t(32) << 20;
+  return l2Bytes + std::min(l3Bytes, kMaxL3);
 }
 
 /// A "Key:   123 kB" line of a /proc file, in bytes.

@@ -23,6 +23,17 @@ struct HostInfo {
   /// Enabled features, sorted, without the leading '+'.
   std::vector<std::string> features;
   unsigned logicalCpus = 0;
+  /// Cores (logical CPUs that do not share a core), from sysfs; equals
+  /// logicalCpus when the topology cannot be read.
+  unsigned physicalCores = 0;
+  /// Data cache sizes in bytes (0: unknown), as the C library reads them
+  /// from cpuid; L3 is the package's, which a core may not see all of.
+  uint64_t l1dBytes = 0, l2Bytes = 0, l3Bytes = 0;
+
+  /// The most a working set can take and still stay in the caches of one
+  /// core: L2 plus L3, with L3 counted as at most 32 MiB (one CCD of a
+  /// Zen part; VMs report the whole package). 0 when unknown.
+  uint64_t getCacheResidentBytes() const;
 };
 
 /// This machine: CPU name and model, triple, features, logical CPUs.

@@ -325,6 +325,13 @@ static std::vector<OptionInfo> createOptionInfos() {
                                 RunFlag | SuiteKey | RecordKey);
   check.negated = true;
   B::bindBool(check, [](RunOptions &o) -> bool & { return o.check; });
+  OptionInfo &time = table.add(
+      "no-timing", "timing", OptionKind::Bool, "",
+      "Run the scheduled kernel once and check it, without timing it (loom "
+      "tune computes its reference this way)",
+      RunFlag | SuiteKey | RecordKey);
+  time.negated = true;
+  B::bindBool(time, [](RunOptions &o) -> bool & { return o.time; });
   B::bindBool(
       table.add("time-printing", "time_printing", OptionKind::Bool, "",
                 "Time a function that prints (printMemref, vector.print), "
@@ -443,6 +450,23 @@ static std::vector<OptionInfo> createOptionInfos() {
                         "`loom peak` cache",
                         RecordKey),
               [](RunOptions &o) -> std::string & { return o.peakSource; });
+  B::bindText(table.add("", "peak_measured_at", OptionKind::String, "",
+                        "When the `loom peak` cache this run used was "
+                        "measured (its age is worth a look)",
+                        RecordKey),
+              [](RunOptions &o) -> std::string & { return o.peakMeasuredAt; });
+  B::bindOptionalNumber(
+      table.add("", "peak_spread", OptionKind::Number, "",
+                "The widest relative spread between the repeats of that "
+                "measurement",
+                RecordKey),
+      [](RunOptions &o) -> std::optional<double> & { return o.peakSpread; },
+      /*positive=*/false);
+  B::bindBool(table.add("", "peak_disturbed", OptionKind::Bool, "",
+                        "Whether that measurement looked disturbed (a busy "
+                        "machine, poor core scaling, noisy repeats)",
+                        RecordKey),
+              [](RunOptions &o) -> bool & { return o.peakDisturbed; });
 
   // Where results go.
   B::bindText(

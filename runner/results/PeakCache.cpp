@@ -16,6 +16,8 @@
 
 #include <algorithm>
 
+#include <ctime>
+
 namespace mlir::loom {
 
 using nlohmann::ordered_json;
@@ -48,6 +50,50 @@ std::string getDefaultPeakCachePath() {
   return path.str().str();
 }
 
+std::vector<std::string> getPeakDisturbances(const MachinePeak &peak,
+                                             unsigned physicalCores) {
+  std::vector<std::string> reasons;
+  if (peak.loadAverage >= kBusyLoadAverage)
+    reasons.push_back(llvm::formatv("the load average was {0:f2} when the "
+                                    "measurement started (another process "
+                                    "was running)",
+                                    peak.loadAverage)
+                          .str());
+  unsigned cores = std::min(peak.threads, std::max(1u, physicalCores));
+  if (cores > 1 && peak.fmaGflopsPerCore > 0 &&
+      peak.fmaGflopsAll < kMinCoreScaling * cores * peak.fmaGflopsPerCore)
+    reasons.push_back(
+        llvm::formatv("FMA on {0} cores gave {1:f1} GFLOP/s, {2:f2}x one "
+                      "core's {3:f1} where {0}x is expected (another core "
+                      "was busy)",
+                      cores, peak.fmaGflopsAll,
+                      peak.fmaGflopsAll / peak.fmaGflopsPerCore,
+                      peak.fmaGflopsPerCore)
+            .str());
+  if (peak.spread > kNoisySpread)
+    reasons.push_back(llvm::formatv("the {0} repeats of {1} differed by "
+                                    "{2:f0}% (more than {3:f0}%)",
+                                    peak.repeats, peak.spreadOf,
+                                    100 * peak.spread, 100 * kNoisySpread)
+                          .str());
+  return reasons;
+}
+
+bool shouldReplaceCachedPeak(const std::optional<MachinePeak> &cached,
+                             const MachinePeak &measured, bool force) {
+  return force || !cached || measured.disturbances.empty() ||
+         !cached->disturbances.empty();
+}
+
+std::optional<double> getAgeInDays(llvm::StringRef timestamp) {
+  std::tm parts{};
+  std::string text = timestamp.str();
+  if (!strptime(text.c_str(), "%Y-%m-%dT%H:%M:%SZ", &parts))
+    return std::nullopt;
+  time_t then = timegm(&parts);
+  return std::difftime(std::time(nullptr), then) / 86400.0;
+}
+
 ordered_json peakToJson(const MachinePeak &peak) {
   return {{"cpu", peak.host.cpu},
           {"cpu_model", peak.host.cpuModel},
@@ -61,7 +107,13 @@ ordered_json peakToJson(const MachinePeak &peak) {
           {"triad_gbps_1", peak.triadGbps1},
           {"triad_gbps_all", peak.triadGbpsAll},
           {"triad_nt_gbps_1", peak.triadNtGbps1},
-          {"triad_nt_gbps_all", peak.triadNtGbpsAll}};
+          {"triad_nt_gbps_all", peak.triadNtGbpsAll},
+          {"repeats", peak.repeats},
+          {"spread", peak.spread},
+          {"spread_of", peak.spreadOf},
+          {"load_average",
+           peak.loadAverage >= 0 ? ordered_json(peak.loadAverage) : nullptr},
+          {"disturbances", peak.disturbances}};
 }
 
 std::optional<MachinePeak> loadCachedPeak(llvm::StringRef cachePath) {
@@ -92,6 +144,12 @@ std::optional<MachinePeak> loadCachedPeak(llvm::StringRef cachePath) {
   reader.read(entry, path, "triad_gbps_all", peak.triadGbpsAll);
   reader.read(entry, path, "triad_nt_gbps_1", peak.triadNtGbps1);
   reader.read(entry, path, "triad_nt_gbps_all", peak.triadNtGbpsAll);
+  // Caches written before repeats were kept have none of these.
+  reader.read(entry, path, "repeats", peak.repeats, false);
+  reader.read(entry, path, "spread", peak.spread, false);
+  reader.read(entry, path, "spread_of", peak.spreadOf, false);
+  reader.read(entry, path, "load_average", peak.loadAverage, false);
+  reader.read(entry, path, "disturbances", peak.disturbances, false);
   if (!reader.error.empty())
     return std::nullopt;
   return peak;
@@ -108,6 +166,9 @@ void fillPeaks(RunOptions &options, const MachinePeak &peak,
   options.peakSource = options.peakSource.empty()
                            ? source.str()
                            : options.peakSource + " and " + source.str();
+  options.peakMeasuredAt = peak.measuredAt;
+  options.peakSpread = peak.spread;
+  options.peakDisturbed = !peak.disturbances.empty();
 }
 
 void fillPeaksFromCache(RunOptions &options, llvm::StringRef cachePath) {
@@ -152,8 +213,13 @@ void printPeak(const MachinePeak &peak, llvm::raw_ostream &os) {
   os << llvm::formatv("  triad (NT)    {0,8:f1} GB/s on 1 thread,  {1,8:f1} "
                       "GB/s on {2} (non-temporal stores)\n",
                       peak.triadNtGbps1, peak.triadNtGbpsAll, peak.threads);
-  os << llvm::formatv("  measured {0} in {1:f1} s\n", peak.measuredAt,
-                      peak.seconds);
+  os << llvm::formatv("  measured {0} in {1:f1} s, best of {2} repeats "
+                      "(widest spread {3:f1}%{4})\n",
+                      peak.measuredAt, peak.seconds, peak.repeats,
+                      100 * peak.spread,
+                      peak.spreadOf.empty() ? "" : ", " + peak.spreadOf);
+  for (const std::string &reason : peak.disturbances)
+    os << "  disturbed: " << reason << "\n";
 }
 
 } // namespace mlir::loom

@@ -39,10 +39,46 @@ struct MachinePeak {
   /// on `threads`, with ordinary and with non-temporal stores.
   double triadGbps1 = 0, triadGbpsAll = 0;
   double triadNtGbps1 = 0, triadNtGbpsAll = 0;
+  /// Each figure is the best of `repeats` measurements; `spread` is the
+  /// widest relative difference between a figure's repeats ((best - worst)
+  /// / best) and `spreadOf` names that figure.
+  unsigned repeats = 1;
+  double spread = 0;
+  std::string spreadOf;
+  /// The 1-minute load average just before measuring (negative: unknown).
+  double loadAverage = -1;
+  /// What suggests the measurement was disturbed (getPeakDisturbances),
+  /// kept with it.
+  std::vector<std::string> disturbances;
 
   /// The best bandwidth for a run on `runThreads` threads.
   double getBandwidth(unsigned runThreads) const;
 };
+
+/// Above this load average, another process shares the machine.
+constexpr double kBusyLoadAverage = 0.5;
+/// Repeats that differ by more than this are noise.
+constexpr double kNoisySpread = 0.10;
+/// The all-cores FMA figure must reach this share of cores x one core.
+constexpr double kMinCoreScaling = 0.75;
+/// A cache older than this is worth measuring again.
+constexpr double kOldPeakDays = 30;
+
+/// Why `peak` looks disturbed: a busy machine (load average), an all-cores
+/// FMA figure far below the cores times one core (a busy second core), or
+/// repeats that disagree. Empty for a quiet measurement.
+std::vector<std::string> getPeakDisturbances(const MachinePeak &peak,
+                                             unsigned physicalCores);
+
+/// Whether a new measurement goes into the cache over `cached`: always,
+/// unless it looks disturbed and the cached one did not (`force` stores it
+/// anyway).
+bool shouldReplaceCachedPeak(const std::optional<MachinePeak> &cached,
+                             const MachinePeak &measured, bool force);
+
+/// Days since `timestamp` (ISO 8601 UTC, as currentTimestamp writes), if
+/// it parses.
+std::optional<double> getAgeInDays(llvm::StringRef timestamp);
 
 /// The cache key of a machine: CPU model, LLVM CPU name and a hash of the
 /// feature list.

@@ -60,17 +60,33 @@ std::optional<double> Roofline::getRidge() const {
 }
 
 std::optional<Roofline> Record::getRoofline() const {
-  return computeRoofline(options, work, getGflops(), getGigabytesPerSecond());
+  return computeRoofline(options, work, getGflops(), getGigabytesPerSecond(),
+                         host.getCacheResidentBytes());
+}
+
+llvm::StringRef Roofline::getBoundName() const {
+  if (!memoryBound)
+    return "compute";
+  return cacheResident ? "cache" : "memory";
+}
+
+std::optional<double> Roofline::getPercentOfBound() const {
+  if (memoryBound && cacheResident)
+    return std::nullopt;
+  return 100 * fraction;
 }
 
 std::optional<Roofline> computeRoofline(const RunOptions &options,
                                         const std::optional<WorkSummary> &work,
                                         std::optional<double> gflops,
-                                        std::optional<double> gbps) {
+                                        std::optional<double> gbps,
+                                        uint64_t cacheResidentBytes) {
   if (!work || !gbps || work->bytes <= 0)
     return std::nullopt;
   Roofline roofline;
   roofline.intensity = work->flops / work->bytes;
+  roofline.cacheResident =
+      cacheResidentBytes > 0 && work->bytes <= double(cacheResidentBytes);
   if (options.peakGflopsPerCore && *options.peakGflopsPerCore > 0)
     roofline.computeGflops =
         *options.peakGflopsPerCore * std::max(1u, options.threads);

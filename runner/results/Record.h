@@ -186,9 +186,17 @@ struct Roofline {
   /// Achieved fraction of that ceiling (GB/s over bandwidth when
   /// memory-bound, GFLOP/s over peak otherwise).
   double fraction = 0;
+  /// The function's working set fits in one core's caches
+  /// (HostInfo::getCacheResidentBytes): a memory-bound kernel is then not
+  /// bound by the DRAM bandwidth the roofline knows.
+  bool cacheResident = false;
 
   /// Intensity where the two ceilings meet, when both are known.
   std::optional<double> getRidge() const;
+  /// "compute", "memory", or "cache" (memory-bound, but cache-resident).
+  llvm::StringRef getBoundName() const;
+  /// 100 x fraction; none when the bound does not apply (cache-resident).
+  std::optional<double> getPercentOfBound() const;
 };
 
 /// A run made again from a repro bundle (`loom run --from-bundle`).
@@ -242,10 +250,13 @@ struct Record {
 /// Where `gflops` and `gbps` of a kernel with `work` stand against the peaks
 /// of `options` (its threads' compute peak, its bandwidth). None without
 /// work, throughput or any peak.
+/// `cacheResidentBytes` (HostInfo::getCacheResidentBytes, 0: unknown) marks
+/// a working set that stays in the caches.
 std::optional<Roofline> computeRoofline(const RunOptions &options,
                                         const std::optional<WorkSummary> &work,
                                         std::optional<double> gflops,
-                                        std::optional<double> gbps);
+                                        std::optional<double> gbps,
+                                        uint64_t cacheResidentBytes = 0);
 
 /// Now, UTC, ISO 8601 ("2026-11-22T10:00:00Z").
 std::string currentTimestamp();

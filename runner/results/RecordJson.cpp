@@ -36,7 +36,9 @@ ordered_json rooflineToJson(const std::optional<Roofline> &roofline) {
           {"ridge_flop_per_byte", optionalToJson(roofline->getRidge())},
           {"bound", roofline->memoryBound ? "memory" : "compute"},
           {"bound_gflops", roofline->boundGflops},
-          {"fraction", roofline->fraction}};
+          {"fraction", roofline->fraction},
+          {"cache_resident", roofline->cacheResident},
+          {"percent_of_bound", optionalToJson(roofline->getPercentOfBound())}};
 }
 
 static ordered_json fileToJson(const FileInfo &file) {
@@ -125,7 +127,11 @@ ordered_json toJson(const Record &record) {
                     {"cpu_model", record.host.cpuModel},
                     {"triple", record.host.triple},
                     {"features", record.host.features},
-                    {"logical_cpus", record.host.logicalCpus}};
+                    {"logical_cpus", record.host.logicalCpus},
+                    {"caches",
+                     {{"l1d_bytes", record.host.l1dBytes},
+                      {"l2_bytes", record.host.l2Bytes},
+                      {"l3_bytes", record.host.l3Bytes}}}};
   result["payload"] = fileToJson(record.payload);
   if (record.schedule) {
     ordered_json libraries = ordered_json::array();
@@ -297,6 +303,14 @@ static void readHeader(JsonReader &reader, const json &root, Record &record) {
     reader.read(*host, "host", "triple", record.host.triple);
     reader.read(*host, "host", "features", record.host.features);
     reader.read(*host, "host", "logical_cpus", record.host.logicalCpus);
+    if (const json *caches = reader.field(*host, "host", "caches", false)) {
+      reader.read(*caches, "host.caches", "l1d_bytes", record.host.l1dBytes,
+                  false);
+      reader.read(*caches, "host.caches", "l2_bytes", record.host.l2Bytes,
+                  false);
+      reader.read(*caches, "host.caches", "l3_bytes", record.host.l3Bytes,
+                  false);
+    }
   }
 }
 

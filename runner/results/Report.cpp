@@ -2,6 +2,7 @@
 
 #include "runner/results/Report.h"
 #include "runner/results/BenchResults.h"
+#include "runner/results/PeakCache.h"
 #include "runner/results/Statistics.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -102,6 +103,27 @@ static void printCheck(const Record &record, llvm::raw_ostream &os) {
   }
 }
 
+/// What to know about the cached peak a run used: empty when it is recent
+/// and was quiet.
+static std::string describePeakProvenance(const RunOptions &options) {
+  if (options.peakMeasuredAt.empty())
+    return "";
+  std::vector<std::string> notes;
+  std::optional<double> age = getAgeInDays(options.peakMeasuredAt);
+  if (age && *age > kOldPeakDays)
+    notes.push_back(llvm::formatv("measured {0:f0} days ago", *age).str());
+  if (options.peakSpread && *options.peakSpread > kNoisySpread)
+    notes.push_back(llvm::formatv("its repeats differed by {0:f0}%",
+                                  100 * *options.peakSpread)
+                        .str());
+  if (options.peakDisturbed)
+    notes.push_back("it looked disturbed when measured");
+  if (notes.empty())
+    return "";
+  return "the `loom peak` cache: " + llvm::join(notes, "; ") +
+         " (loom peak --refresh on a quiet machine)";
+}
+
 /// The roofline row in words: which ceiling bounds the kernel at its
 /// intensity, and how close it gets.
 static std::string describeRoofline(const Roofline &roofline,
@@ -112,7 +134,16 @@ static std::string describeRoofline(const Roofline &roofline,
     text += llvm::formatv(" ({0} the ridge at {1:f2} FLOP/B)",
                           roofline.memoryBound ? "below" : "above", *ridge)
                 .str();
-  if (roofline.memoryBound)
+  if (roofline.memoryBound && roofline.cacheResident)
+    text += llvm::formatv("; {0:f2} GB/s, but the working set ({1}) fits in "
+                          "the caches ({2}): the {3:f1} GB/s DRAM bandwidth "
+                          "does not bound it",
+                          *record.getGigabytesPerSecond(),
+                          formatByteSize(uint64_t(record.work->bytes)),
+                          formatByteSize(record.host.getCacheResidentBytes()),
+                          *roofline.memoryGbps)
+                .str();
+  else if (roofline.memoryBound)
     text += llvm::formatv("; {0:f2} GB/s is {1:f0}% of the {2:f1} GB/s "
                           "bandwidth",
                           *record.getGigabytesPerSecond(),
@@ -124,7 +155,8 @@ static std::string describeRoofline(const Roofline &roofline,
                           *record.getGflops(), 100 * roofline.fraction,
                           *roofline.computeGflops)
                 .str();
-  if (roofline.fraction > 0 && roofline.fraction < 1)
+  if (roofline.getPercentOfBound() && roofline.fraction > 0 &&
+      roofline.fraction < 1)
     text +=
         llvm::formatv(" ({0:f1}x from the bound)", 1 / roofline.fraction).str();
   if (record.options.peakSource != "options" &&
@@ -244,8 +276,25 @@ void printReport(const Record &record, llvm::raw_ostream &os) {
       rates.push_back(llvm::formatv("{0:f2} GB/s", *gbps));
     if (!rates.empty())
       printRow(os, "throughput", llvm::join(rates, ", "));
-    if (std::optional<Roofline> roofline = record.getRoofline())
+    if (std::optional<Roofline> roofline = record.getRoofline()) {
       printRow(os, "roofline", describeRoofline(*roofline, record));
+      // Above 100%, the ceiling is what is wrong.
+      if (std::optional<double> percent = roofline->getPercentOfBound();
+          percent && *percent > 100)
+        printRow(os, "warning",
+                 llvm::formatv("{0:f0}% of the {1} bound: the ceiling is too "
+                               "low ({2})",
+                               *percent, roofline->getBoundName(),
+                               record.options.peakSource == "options"
+                                   ? "check --peak-gflops-per-core and "
+                                     "--peak-gbps"
+                                   : "a disturbed `loom peak`? run loom peak "
+                                     "--refresh on a quiet machine")
+                     .str());
+      if (std::string note = describePeakProvenance(record.options);
+          !note.empty())
+        printRow(os, "ceilings", note);
+    }
   }
   if (!record.timingNote.empty())
     printRow(os, "time/call", record.timingNote);
@@ -331,8 +380,11 @@ void printBenchReport(const BenchResults &results, llvm::raw_ostream &os) {
                                 (context.dirty ? " (dirty)" : "")
                           : std::string())
      << "\n";
+  // "% bound": of the roofline's bound at the kernel's intensity (compute
+  // or memory, named in "bound"); a memory-bound working set that stays in
+  // the caches has no DRAM bound ("cache", no percentage).
   Table table({"benchmark", "status", ">median", ">cv", ">GFLOP/s", ">GB/s",
-               ">% peak", ">reps"});
+               ">% bound", "bound", ">reps"});
   for (const BenchmarkResult &benchmark : results.benchmarks) {
     auto format = [](std::optional<double> value, const char *style) {
       return value ? llvm::formatv(style, *value).str() : std::string("-");
@@ -342,13 +394,17 @@ void printBenchReport(const BenchResults &results, llvm::raw_ostream &os) {
     if (medians.size() > 1 && median(medians) > 0)
       spread = 100.0 * standardDeviation(medians) / mean(medians);
     std::optional<double> time = benchmark.getMedianTime();
-    table.addRow({benchmark.name, benchmark.record.status,
-                  time ? formatDuration(*time) : "-",
-                  spread ? llvm::formatv("{0:f1}%", *spread).str() : "-",
-                  format(benchmark.getGflops(), "{0:f2}"),
-                  format(benchmark.getGigabytesPerSecond(), "{0:f2}"),
-                  format(benchmark.getPercentOfPeak(context), "{0:f1}"),
-                  std::to_string(benchmark.repetitions.size())});
+    std::optional<Roofline> roofline = benchmark.getRoofline();
+    table.addRow(
+        {benchmark.name, benchmark.record.status,
+         time ? formatDuration(*time) : "-",
+         spread ? llvm::formatv("{0:f1}%", *spread).str() : "-",
+         format(benchmark.getGflops(), "{0:f2}"),
+         format(benchmark.getGigabytesPerSecond(), "{0:f2}"),
+         format(roofline ? roofline->getPercentOfBound() : std::nullopt,
+                "{0:f1}"),
+         roofline ? roofline->getBoundName().str() : std::string("-"),
+         std::to_string(benchmark.repetitions.size())});
   }
   table.print(os);
   for (const BenchmarkResult &benchmark : results.benchmarks)

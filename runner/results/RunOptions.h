@@ -137,6 +137,8 @@ struct RunOptions {
   bool check = true;
   /// Time a function that prints (it is run once otherwise).
   bool timePrinting = false;
+  /// Time the kernel (--no-timing: run it once and check it only).
+  bool time = true;
   /// Compile with upstream's runtime verification: an out-of-bounds memref
   /// access stops the kernel with its location (exit code 6).
   bool checkBounds = false;
@@ -156,6 +158,11 @@ struct RunOptions {
   std::optional<double> peakGflopsPerCore, peakGbps;
   /// Where the peaks came from: "options", or the `loom peak` cache file.
   std::string peakSource;
+  /// When the cached peak was measured, how widely its repeats differed,
+  /// and whether it looked disturbed (results/PeakCache.h).
+  std::string peakMeasuredAt;
+  std::optional<double> peakSpread;
+  bool peakDisturbed = false;
 
   RunOutputs outputs;
 };

@@ -2,7 +2,8 @@
 """The peers benchmark: every kernel of docs/performance.md with Loom's
 schedule, oneDNN and OpenBLAS, in one `loom bench` run (interleaved,
 shuffled repetitions), then a table of GFLOP/s, GB/s, the ratio of Loom to
-the best peer and the fraction of the FMA peak. Softmax and the elementwise
+the best peer and the fraction of the roofline's bound (the FMA peak or the
+memory bandwidth, whichever limits the kernel at its intensity). Softmax and the elementwise
 chain have no library peer (their C references run outside the harness,
 docs/performance.md); they are in the suite so that CI tracks them.
 
@@ -11,8 +12,10 @@ docs/performance.md); they are in the suite so that CI tracks them.
   loom bench schedules/suites/peers.json --out peers.json [--repetitions 5]
       Run it (about 6 minutes on 2 cores with 5 repetitions).
   schedules/peers/peers.py table peers.json [--peak-gflops-per-core X] [--markdown]
-      Print the table. The peak is --peak-gflops-per-core, else the one the
-      results carry, else `loom peak`'s cache.
+      Print the table. "% of bound" is what loom bench recorded (results
+      with a roofline); for older results, or with --peak-gflops-per-core,
+      it is of that FMA peak (else the one the results carry, else `loom
+      peak`'s cache).
 """
 
 import argparse
@@ -123,16 +126,25 @@ def cmd_table(args):
         rows[kernel][who] = b.get("gflops") if ok else None
         if who == "loom":
             rows[kernel]["gbps"] = b.get("gbps") if ok else None
+            rows[kernel]["percent_of_bound"] = b.get("percent_of_bound") if ok else None
+            rows[kernel]["bound"] = b.get("bound")
     header = ["kernel", "threads", "Loom", "Loom GB/s", "oneDNN", "OpenBLAS",
-              "Loom / best peer", "Loom % of peak"]
+              "Loom / best peer", "Loom % of bound"]
     lines = []
     for kernel in order:
         row = rows[kernel]
         peers = [row.get(p) for p in PEERS if row.get(p)]
         loom = row.get("loom")
         ratio = f"{loom / max(peers):.2f}" if loom and peers else "-"
-        percent = (f"{100 * loom / (peak * row['threads']):.0f}%"
-                   if loom and peak else "-")
+        # Of the roofline's bound as loom bench recorded it; a cache-resident
+        # memory-bound kernel has none ("cache").
+        if row.get("bound") and not args.peak_gflops_per_core:
+            value = row.get("percent_of_bound")
+            percent = (f"{value:.0f}% ({row['bound']})" if value is not None
+                       else f"- ({row['bound']})")
+        else:
+            percent = (f"{100 * loom / (peak * row['threads']):.0f}% (compute)"
+                       if loom and peak else "-")
         # "-": not run (no peer for the kernel); "failed": run, not ok.
         fmt = lambda key: ("-" if key not in row else
                            f"{row[key]:.1f}" if row[key] else "failed")

@@ -153,11 +153,18 @@ TEST(BenchResultsTest, HtmlReport) {
   // Given newest first: the page orders runs by start time.
   std::string html = renderHtmlReport({newer, older}, HtmlReportOptions());
   EXPECT_EQ(count(html, "<svg class=\"plot history\""), 2u);
-  EXPECT_EQ(count(html, "<svg class=\"plot peak\""), 1u);
+  EXPECT_EQ(count(html, "<svg class=\"plot roofline\""), 1u);
+  EXPECT_EQ(count(html, "<section class=\"machine\""), 1u);
   EXPECT_NE(html.find("matmul&lt;2t&gt;"), std::string::npos);
   EXPECT_EQ(html.find("matmul<2t>"), std::string::npos);
   EXPECT_LT(html.find(">fedcba<"), html.find(">01234567<"));
-  EXPECT_NE(html.find("50% of peak"), std::string::npos);
+  // 100 GFLOP/s on 2 threads of a 100 GFLOP/s core: half the compute bound
+  // (the results' peak stands in for the records' own).
+  EXPECT_NE(html.find("<td class=\"num\">50.0</td><td>compute</td>"),
+            std::string::npos);
+  EXPECT_NE(html.find("<circle class=\"point compute\" "
+                      "data-benchmark=\"matmul&lt;2t&gt;\""),
+            std::string::npos);
   EXPECT_NE(html.find("Failed: fedcba: mismatch; 01234567: mismatch"),
             std::string::npos);
   // Nothing is loaded from the network.

@@ -1,6 +1,7 @@
 //===- TuneSpaceTest.cpp - Tuning space and constraints -------------------===//
 
 #include "runner/campaigns/TuneSpace.h"
+#include "runner/campaigns/TunableSchedule.h"
 #include "runner/results/Status.h"
 
 #include "gtest/gtest.h"
@@ -126,6 +127,64 @@ TEST(ConstraintTest, CountsValidPoints) {
   EXPECT_EQ(space.countValid(constraints), 16u);
   EXPECT_EQ(space.countValid({}), 24u);
   EXPECT_FALSE(space.countValid(constraints, /*limit=*/10).has_value());
+}
+
+TEST(TuneSpaceTest, ScheduleConstraintsPruneTheSpace) {
+  std::vector<std::string> names = {"tile_m", "tile_n"};
+  auto written =
+      Constraint::parse("tile_m % tile_n == 0", names, "schedule.mlir:9:5");
+  ASSERT_TRUE(static_cast<bool>(written));
+  EXPECT_EQ(written->describe(),
+            "the constraint at schedule.mlir:9:5 ('tile_m % tile_n == 0')");
+  std::vector<Constraint> constraints;
+  constraints.push_back(std::move(*written));
+  auto space = TuneSpace::create(
+      {knob("tile_m", {"8", "16", "32"}), knob("tile_n", {"16", "64"})},
+      std::move(constraints));
+  ASSERT_TRUE(static_cast<bool>(space));
+  // (16, 16) and (32, 16) divide; the schedule's constraint holds always.
+  EXPECT_TRUE(space->satisfies({1, 0}));
+  EXPECT_FALSE(space->satisfies({0, 0}));
+  EXPECT_FALSE(space->satisfies({2, 1}));
+  auto extra = Constraint::parse("tile_m > 16", names);
+  ASSERT_TRUE(static_cast<bool>(extra));
+  EXPECT_TRUE(space->satisfies({2, 0}, *extra));
+  EXPECT_FALSE(space->satisfies({1, 0}, *extra));
+  // countValid counts the given constraints alone.
+  EXPECT_EQ(space->countValid(space->getConstraints()), 2u);
+  EXPECT_EQ(space->countValid({}), 6u);
+}
+
+TEST(TunableScheduleTest, SetsAKnobValueInTheUsersText) {
+  std::string text = "  %t = transform.tune.knob<\"tile\"> options = [8, 16] "
+                     "-> !transform.param<i64> // keep\n";
+  size_t at = text.find("transform.tune.knob");
+  ASSERT_TRUE(setTunableInText(text, at, "16"));
+  EXPECT_EQ(text, "  %t = transform.tune.knob<\"tile\"> = 16 from options = "
+                  "[8, 16] -> !transform.param<i64> // keep\n");
+  // A value already written is replaced.
+  ASSERT_TRUE(setTunableInText(text, at, "8"));
+  EXPECT_EQ(text, "  %t = transform.tune.knob<\"tile\"> = 8 from options = "
+                  "[8, 16] -> !transform.param<i64> // keep\n");
+}
+
+TEST(TunableScheduleTest, SetsARegionInTheUsersText) {
+  std::string text = "transform.tune.alternatives<\"a>b\"> {\n}, {\n}";
+  ASSERT_TRUE(setTunableInText(text, 0, "1"));
+  EXPECT_EQ(
+      text,
+      "transform.tune.alternatives<\"a>b\"> selected_region = 1 {\n}, {\n}");
+  ASSERT_TRUE(setTunableInText(text, 0, "0"));
+  EXPECT_EQ(
+      text,
+      "transform.tune.alternatives<\"a>b\"> selected_region = 0 {\n}, {\n}");
+}
+
+TEST(TunableScheduleTest, RefusesTextThatIsNotATunable) {
+  std::string text = "%x = transform.param.constant 8";
+  EXPECT_FALSE(setTunableInText(text, 0, "1"));
+  EXPECT_FALSE(setTunableInText(text, 1000, "1"));
+  EXPECT_EQ(text, "%x = transform.param.constant 8");
 }
 
 } // namespace

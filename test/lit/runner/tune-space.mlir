@@ -10,17 +10,22 @@
 // A schedule without knobs is tuned as its single point.
 // RUN: loom tune %{schedules}/elementwise/elementwise_1024.mlir --schedule %{schedules}/elementwise/fused.mlir --min-time 0.01 --db %t.jsonl 2>&1 | FileCheck %s --check-prefix=SINGLE
 
-// CHECK: knob kind options values at
-// CHECK-NEXT: tile_m knob 3 [4, 8, 16] {{.*}}tune-space.mlir:{{[0-9]+}}:15
-// CHECK-NEXT: tile_n knob 2 [8, 32] {{.*}}tune-space.mlir:{{[0-9]+}}:15
-// CHECK-NEXT: order knob 2 ["outer", "inner"] {{.*}}tune-space.mlir:{{[0-9]+}}:14
-// CHECK-NEXT: how alternatives 2 regions [0, 1] {{.*}}tune-space.mlir:{{[0-9]+}}:5
-// CHECK-NEXT: unroll alternatives 2 regions [0, 1] {{.*}}tune-space.mlir:{{[0-9]+}}:7
+// CHECK: knob kind options values default at
+// CHECK-NEXT: tile_m knob 3 [4, 8, 16] - {{.*}}tune-space.mlir:{{[0-9]+}}:15
+// CHECK-NEXT: tile_n knob 2 [8, 32] - {{.*}}tune-space.mlir:{{[0-9]+}}:15
+// CHECK-NEXT: order knob 2 ["outer", "inner"] - {{.*}}tune-space.mlir:{{[0-9]+}}:14
+// CHECK-NEXT: how alternatives 2 regions [0, 1] - {{.*}}tune-space.mlir:{{[0-9]+}}:5
+// CHECK-NEXT: unroll alternatives 2 regions [0, 1] - {{.*}}tune-space.mlir:{{[0-9]+}}:7
 // CHECK-NEXT: 48 points
+// CHECK-NOT: satisfy
 
 // 3 x 2 pairs with tile_m * tile_n <= 256: (4, 8), (4, 32), (8, 8), (8, 32),
-// (16, 8): 5; how/order: 3 of 4; unroll: 2. 5 x 3 x 2 = 30.
-// PRUNED: 48 points, 30 satisfy tile_m * tile_n <= 256 and how == 0 || order == "outer"
+// (16, 8): 5; how/order: 3 of 4; unroll: 2. 5 x 3 x 2 = 30. Alone, the
+// first removes 1 pair of 6 (8 of 48 points), the second 1 of 4 (12).
+// PRUNED: 48 points
+// PRUNED-NEXT: --constraint 'tile_m * tile_n <= 256': removes 8
+// PRUNED-NEXT: --constraint 'how == 0 || order == "outer"': removes 12
+// PRUNED-NEXT: 30 of them satisfy every constraint
 
 // UNKNOWN: loom tune: error: --constraint 'tile_k <= 4': unknown knob 'tile_k' (the schedule's knobs: tile_m, tile_n, order, how, unroll) at column 1
 // UNKNOWN: exit code: 2

@@ -29,7 +29,7 @@
 
 // Ctrl-C (SIGINT to the tuner alone, once the first result is in) stops
 // after the running candidate, which is kept, and exits 130.
-// RUN: sh -c 'loom tune %s --min-time 0.5 --db %t/interrupted.jsonl > %t/interrupted.out 2>&1 & pid=$!; while [ ! -s %t/interrupted.jsonl ]; do sleep 0.05; done; kill -INT $pid; wait $pid; echo "exit code: $?" >> %t/interrupted.out'
+// RUN: sh -c 'loom tune %s --min-time 0.5 --no-overlap --db %t/interrupted.jsonl > %t/interrupted.out 2>&1 & pid=$!; while [ ! -s %t/interrupted.jsonl ]; do sleep 0.05; done; kill -INT $pid; wait $pid; echo "exit code: $?" >> %t/interrupted.out'
 // RUN: FileCheck %s --check-prefix=INTERRUPTED < %t/interrupted.out
 // RUN: %{python} -c "import json; p = [json.dumps(json.loads(l)['point'], sort_keys=True) for l in open('%t/interrupted.jsonl')]; print(len(p) == len(set(p)), 0 < len(p) < 4)" | FileCheck %s --check-prefix=INTERRUPTED-DB
 
@@ -70,10 +70,15 @@
 // CHECK-NEXT: best point measured again: median
 // CHECK-NEXT: results in {{.*}}db.jsonl; the best schedule in {{.*}}best.mlir
 
-// LOG: [1/4] tile=4 how=0: ok {{.*}}; 1 valid, 0 invalid, best {{.*}}; {{.*}} elapsed, ~{{.*}} left
-// LOG: [2/4] tile=4 how=1: compile-failure; 1 valid, 1 invalid, best
-// LOG: [3/4] tile=8 how=0: ok
-// LOG: [4/4] tile=8 how=1: compile-failure; 2 valid, 2 invalid, best
+// The reference first (one untimed call), then one line per candidate in the
+// order they started (the next one compiles while one is measured, and may
+// finish first).
+// LOG: computing the reference outputs (one untimed call of the payload without the schedule)...
+// LOG-NEXT: reference outputs computed in {{.*}}
+// LOG-NEXT: [1/4] tile=4 how=0: ok {{.*}}; 1 valid, 0 invalid, best {{.*}}; {{.*}} elapsed, ~{{.*}} left
+// LOG-NEXT: [2/4] tile=4 how=1: compile-failure; 1 valid, 1 invalid, best
+// LOG-NEXT: [3/4] tile=8 how=0: ok
+// LOG-NEXT: [4/4] tile=8 how=1: compile-failure; 2 valid, 2 invalid, best
 
 // DB: 4 ['compile-failure', 'compile-failure', 'ok', 'ok']
 
@@ -109,7 +114,7 @@
 // NO-REFERENCE: exit code: 2
 // SHARD-ERROR: loom tune: error: --shard I/N needs 0 <= I < N
 // SHARD-ERROR: exit code: 2
-// STRATEGY: loom tune: error: unknown --strategy 'genetic' (exhaustive, random, evolutionary)
+// STRATEGY: loom tune: error: unknown --strategy 'genetic' (exhaustive, random, evolutionary, model)
 // STRATEGY: exit code: 2
 
 func.func @relu(%a: tensor<16x64xf32>) -> tensor<16x64xf32> {

@@ -1,12 +1,13 @@
 """Write loom bench results with chosen timings, for tests of compare/report.
 
-synth-results.py TEMPLATE OUT [--revision R] [--start-time T] [NAME=t1,t2,...]
-    [NAME:payload=HASH] [NAME:status=STATUS]
+synth-results.py TEMPLATE OUT [--revision R] [--start-time T] [--cpu NAME]
+    [NAME=t1,t2,...] [NAME:payload=HASH] [NAME:status=STATUS]
 
 TEMPLATE is a results file written by `loom bench`. Each NAME=... replaces the
 repetitions of benchmark NAME by ones whose median times (seconds) are the
 given values; NAME:payload=HASH changes its payload hash (as if the payload
-had changed); NAME:status=mismatch marks it failed.
+had changed); NAME:status=mismatch marks it failed; --cpu NAME makes the
+results come from another kind of machine (LLVM CPU name NAME).
 """
 import copy
 import json
@@ -20,6 +21,12 @@ by_name = {b["name"]: b for b in data["benchmarks"]}
 i = 0
 while i < len(rest):
     arg = rest[i]
+    if arg == "--cpu":
+        data["context"]["host"]["cpu"] = rest[i + 1]
+        for bench in data["benchmarks"]:
+            bench["record"]["host"]["cpu"] = rest[i + 1]
+        i += 2
+        continue
     if arg in ("--revision", "--start-time"):
         key = {"--revision": "revision", "--start-time": "start_time"}[arg]
         data["context"][key] = rest[i + 1]
