@@ -153,8 +153,10 @@ timeBest(Kernel &kernel, MutableArrayRef<Buffer> arguments, double duration) {
   return best;
 }
 
-static llvm::Expected<double> measureFma(Driver &driver, unsigned lanes,
-                                         unsigned threads, double duration) {
+/// The FMA rate, measured `repeats` times (compiled and calibrated once).
+static llvm::Expected<std::vector<double>>
+measureFma(Driver &driver, unsigned lanes, unsigned threads, double duration,
+           unsigned repeats) {
   auto kernel = compileKernel(driver, getFmaKernel(lanes), "fma", threads);
   if (!kernel)
     return kernel.takeError();
@@ -177,16 +179,21 @@ static llvm::Expected<double> measureFma(Driver &driver, unsigned lanes,
       break;
     iterations *= 4;
   }
-  auto seconds = timeBest(**kernel, arguments, duration);
-  if (!seconds)
-    return seconds.takeError();
   double flops = 2.0 * 12 * lanes * iterations * threads;
-  return flops / *seconds * 1e-9;
+  std::vector<double> rates;
+  for (unsigned i = 0; i < repeats; ++i) {
+    auto seconds = timeBest(**kernel, arguments, duration);
+    if (!seconds)
+      return seconds.takeError();
+    rates.push_back(flops / *seconds * 1e-9);
+  }
+  return rates;
 }
 
-static llvm::Expected<double> measureTriad(Driver &driver, unsigned lanes,
-                                           unsigned threads, bool nontemporal,
-                                           int64_t elements, double duration) {
+/// The triad bandwidth, measured `repeats` times (compiled once).
+static llvm::Expected<std::vector<double>>
+measureTriad(Driver &driver, unsigned lanes, unsigned threads, bool nontemporal,
+             int64_t elements, double duration, unsigned repeats) {
   auto kernel = compileKernel(driver, getTriadKernel(lanes, nontemporal),
                               "triad", threads);
   if (!kernel)
@@ -200,10 +207,14 @@ static llvm::Expected<double> measureTriad(Driver &driver, unsigned lanes,
   }
   arguments.push_back(Buffer::scalar(ElementKind::Index));
   arguments[3].setInt(0, threads);
-  auto seconds = timeBest(**kernel, arguments, duration);
-  if (!seconds)
-    return seconds.takeError();
-  return 3.0 * 4 * elements / *seconds * 1e-9;
+  std::vector<double> rates;
+  for (unsigned i = 0; i < repeats; ++i) {
+    auto seconds = timeBest(**kernel, arguments, duration);
+    if (!seconds)
+      return seconds.takeError();
+    rates.push_back(3.0 * 4 * elements / *seconds * 1e-9);
+  }
+  return rates;
 }
 
 llvm::Expected<MachinePeak> measurePeak(const PeakOptions &options) {
@@ -242,23 +253,19 @@ llvm::Expected<MachinePeak> measurePeak(const PeakOptions &options) {
   if (getloadavg(loads, 1) == 1)
     peak.loadAverage = loads[0];
   // Each figure: the best of the repeats, and how far apart they were.
-  auto repeat = [&](llvm::StringRef what,
-                    llvm::function_ref<llvm::Expected<double>()> measure,
-                    double &out) -> llvm::Error {
-    double best = 0, worst = 0;
-    for (unsigned i = 0; i < peak.repeats; ++i) {
-      step(peak.repeats == 1
-               ? what.str()
-               : llvm::formatv("{0} ({1}/{2})", what, i + 1, peak.repeats)
-                     .str());
-      auto value = measure();
-      if (!value)
-        return fail(value.takeError());
-      best = i ? std::max(best, *value) : *value;
-      worst = i ? std::min(worst, *value) : *value;
-    }
-    out = best;
-    double spread = best > 0 ? (best - worst) / best : 0;
+  auto repeat =
+      [&](llvm::StringRef what,
+          llvm::function_ref<llvm::Expected<std::vector<double>>()> measure,
+          double &out) -> llvm::Error {
+    step(peak.repeats == 1
+             ? what.str()
+             : llvm::formatv("{0} ({1} repeats)", what, peak.repeats).str());
+    auto values = measure();
+    if (!values)
+      return fail(values.takeError());
+    auto [worst, best] = std::minmax_element(values->begin(), values->end());
+    out = *best;
+    double spread = *best > 0 ? (*best - *worst) / *best : 0;
     if (spread >= peak.spread) {
       peak.spread = spread;
       peak.spreadOf = what.str();
@@ -267,13 +274,16 @@ llvm::Expected<MachinePeak> measurePeak(const PeakOptions &options) {
   };
   if (llvm::Error error = repeat(
           "FMA throughput, 1 core",
-          [&] { return measureFma(driver, lanes, 1, options.duration); },
+          [&] {
+            return measureFma(driver, lanes, 1, options.duration, peak.repeats);
+          },
           peak.fmaGflopsPerCore))
     return std::move(error);
   if (llvm::Error error = repeat(
           llvm::formatv("FMA throughput, {0} cores", peak.threads).str(),
           [&] {
-            return measureFma(driver, lanes, peak.threads, options.duration);
+            return measureFma(driver, lanes, peak.threads, options.duration,
+                              peak.repeats);
           },
           peak.fmaGflopsAll))
     return std::move(error);
@@ -293,8 +303,8 @@ llvm::Expected<MachinePeak> measurePeak(const PeakOptions &options) {
             triad.what,
             [&] {
               return measureTriad(driver, lanes, triad.threads,
-                                  triad.nontemporal, elements,
-                                  options.duration);
+                                  triad.nontemporal, elements, options.duration,
+                                  peak.repeats);
             },
             *triad.out))
       return std::move(error);

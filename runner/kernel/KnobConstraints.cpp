@@ -2,6 +2,7 @@
 
 #include "runner/kernel/KnobConstraints.h"
 #include "runner/results/Status.h"
+#include "transforms/SourceLocation.h"
 
 #include "mlir/Dialect/SMT/IR/SMTOps.h"
 #include "mlir/Dialect/Transform/SMTExtension/SMTExtensionOps.h"
@@ -302,17 +303,6 @@ Constraint::~Constraint() = default;
 // transform.smt.constrain_params
 //===----------------------------------------------------------------------===//
 
-static std::string getLocationText(Operation *op) {
-  if (auto file = dyn_cast<FileLineColLoc>(op->getLoc()))
-    return (file.getFilename().getValue() + ":" + llvm::Twine(file.getLine()) +
-            ":" + llvm::Twine(file.getColumn()))
-        .str();
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  op->getLoc().print(os);
-  return text;
-}
-
 namespace {
 /// Translates the SMT region of one constrain_params op into the expression
 /// language: every value becomes a parenthesized expression, every
@@ -323,7 +313,7 @@ public:
 
   llvm::Expected<ScheduleConstraint> translate() {
     ScheduleConstraint result;
-    result.location = getLocationText(op);
+    result.location = describeLocation(op->getLoc());
     if (op->getNumResults())
       return fail(op, "results of transform.smt.constrain_params (values "
                       "chosen by a solver) are not supported; state the "
@@ -359,11 +349,11 @@ public:
 private:
   llvm::Error fail(Operation *at, const std::string &what) {
     return makeError(ExitCode::InvalidInput,
-                     getLocationText(at) + ": " + what +
+                     describeLocation(at->getLoc()) + ": " + what +
                          (at == op.getOperation()
                               ? ""
                               : " (in the transform.smt.constrain_params at " +
-                                    getLocationText(op) + ")"));
+                                    describeLocation(op->getLoc()) + ")"));
   }
 
   llvm::Expected<std::string> get(Value value, Operation *user) {

@@ -139,6 +139,7 @@ json toJson(const BenchResults &results) {
     json repetitions = json::array();
     for (const TimingStats &stats : benchmark.repetitions)
       repetitions.push_back(timingToJson(stats));
+    std::optional<Roofline> roofline = benchmark.getRoofline();
     benchmarks.push_back(
         {{"name", benchmark.name},
          {"tags", benchmark.tags},
@@ -154,14 +155,11 @@ json toJson(const BenchResults &results) {
          {"percent_of_peak",
           optionalToJson(benchmark.getPercentOfPeak(context))},
          {"percent_of_bound",
-          optionalToJson(benchmark.getRoofline()
-                             ? benchmark.getRoofline()->getPercentOfBound()
-                             : std::nullopt)},
-         {"bound",
-          benchmark.getRoofline()
-              ? nlohmann::ordered_json(benchmark.getRoofline()->getBoundName())
-              : nlohmann::ordered_json(nullptr)},
-         {"roofline", rooflineToJson(benchmark.getRoofline())},
+          optionalToJson(roofline ? roofline->getPercentOfBound()
+                                  : std::nullopt)},
+         {"bound", roofline ? nlohmann::ordered_json(roofline->getBoundName())
+                            : nlohmann::ordered_json(nullptr)},
+         {"roofline", rooflineToJson(roofline)},
          {"repetitions", repetitions},
          {"record", toJson(benchmark.record)}});
   }
