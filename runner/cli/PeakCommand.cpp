@@ -24,7 +24,7 @@ llvm::cl::SubCommand &getPeakCommand() {
 FMA throughput on one core and on all (at the host's vector width),
 and memory bandwidth with a STREAM triad (a = b + 3c, 128 MiB
 arrays) with ordinary and non-temporal stores, on one thread and
-all; each the best of --repeats measurements, about 10 s in all.
+all; each the best of --repeats measurements, about 20 s in all.
 The result is cached per CPU model and features in
 $XDG_CACHE_HOME/loom/peak.json (else ~/.cache/loom/peak.json), and
 loom run uses it for the roofline when --peak-gflops-per-core and
