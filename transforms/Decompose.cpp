@@ -56,9 +56,8 @@ static LogicalResult lowerPackAsGather(RewriterBase &rewriter,
   Location loc = pack.getLoc();
   Value source = pack.getSource();
   unsigned rank = pack.getSourceRank();
-  SmallVector<Value> tiles;
-  for (OpFoldResult tile : pack.getMixedTiles())
-    tiles.push_back(getValueOrCreateConstantIndexOp(rewriter, loc, tile));
+  SmallVector<Value> tiles =
+      getValueOrCreateConstantIndexOp(rewriter, loc, pack.getMixedTiles());
   SmallVector<Value> sizes;
   for (unsigned d = 0; d < rank; ++d)
     sizes.push_back(tensor::DimOp::create(rewriter, loc, source, d));
@@ -106,9 +105,8 @@ static LogicalResult lowerUnPackAsGather(RewriterBase &rewriter,
   Location loc = unpack.getLoc();
   Value packed = unpack.getSource();
   unsigned rank = unpack.getDestRank();
-  SmallVector<Value> tiles;
-  for (OpFoldResult tile : unpack.getMixedTiles())
-    tiles.push_back(getValueOrCreateConstantIndexOp(rewriter, loc, tile));
+  SmallVector<Value> tiles =
+      getValueOrCreateConstantIndexOp(rewriter, loc, unpack.getMixedTiles());
   SmallVector<int64_t> innerDimsPos(unpack.getInnerDimsPos());
   SmallVector<int64_t> outerDimsPerm(unpack.getOuterDimsPerm());
   SmallVector<AffineMap> maps = {rewriter.getMultiDimIdentityMap(rank)};
