@@ -343,6 +343,13 @@ LogicalResult vectorizeToBounds(RewriterBase &rewriter, Operation *op,
     // Sizes equal to the static loop ranges: plain (unmasked) vectorization.
     if (*sizes != linalgOp.getStaticLoopRanges())
       vectorSizes = *sizes;
+  } else if (auto pack = dyn_cast<linalg::PackOp>(op)) {
+    // A tile of a pack whose source is partial (padding at the edge of the
+    // packed dimension): upstream masks the read of the source when it is
+    // given the vector sizes of the write, the destination's static shape.
+    ShapedType source = pack.getSourceType(), dest = pack.getDestType();
+    if (!source.hasStaticShape() && dest.hasStaticShape())
+      vectorSizes = llvm::to_vector(dest.getShape());
   }
   // Fixed-length vectors: one "not scalable" flag per size.
   SmallVector<bool> scalable(vectorSizes.size(), false);

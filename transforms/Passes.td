@@ -117,6 +117,28 @@ def LoomLowerLibraryCallsPass
   let dependentDialects = ["func::FuncDialect", "memref::MemRefDialect"];
 }
 
+def LoomStridedCopiesToLinalgPass
+    : Pass<"loom-strided-copies-to-linalg", "func::FuncOp"> {
+  let summary = "Rewrite memref.copy between non-contiguous memrefs as linalg.copy";
+  let description = [{
+    Bufferization copies with `memref.copy`; when a side is not contiguous
+    (a subview of a padded or packed buffer), upstream lowers it to a call of
+    the runtime's `memrefCopy`, which walks the elements one at a time
+    through their descriptors (about 20x slower than a loop). This pass makes
+    such copies `linalg.copy` ops, which `convert-linalg-to-loops` turns into
+    loops that LLVM vectorizes. Copies between contiguous memrefs (one
+    `memcpy`) are left alone. `loom-lower-bufferized-to-llvm` runs it.
+
+    ```mlir
+    memref.copy %a, %b : memref<333x777xf32> to memref<333x777xf32, strided<[800, 1]>>
+    // becomes
+    linalg.copy ins(%a : memref<333x777xf32>)
+                outs(%b : memref<333x777xf32, strided<[800, 1]>>)
+    ```
+  }];
+  let dependentDialects = ["linalg::LinalgDialect"];
+}
+
 def LoomPrintWorkPass : Pass<"loom-print-work", "ModuleOp"> {
   let summary = "Report the work model (FLOPs, bytes) of every structured op";
   let description = [{

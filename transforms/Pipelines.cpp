@@ -45,6 +45,7 @@ void buildLowerBufferizedToLLVMPipeline(OpPassManager &pm,
                                         const LowerToLLVMOptions &options) {
   // Ops the schedule sent to a library (library_call) become calls first.
   pm.addPass(createLoomLowerLibraryCallsPass());
+  pm.addNestedPass<func::FuncOp>(createLoomStridedCopiesToLinalgPass());
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   if (options.runtimeVerification)
     pm.addPass(createGenerateRuntimeVerificationPass());

@@ -1,0 +1,174 @@
+#!/usr/bin/env python3
+"""Runs shipped schedules over a grid of awkward shapes and checks each result.
+
+    shape-grid.py --loom LOOM --schedules DIR --work DIR [--kernel NAME]
+
+For every kernel family (matmul, matmul + bias + ReLU, batch_matmul,
+conv_2d_nhwc_hwcf) and every shape of its grid (odd, skinny, tall, tiny,
+larger than one tile, not a multiple of any tile), this writes the payload
+and runs `loom run --no-timing` with every shipped schedule of that family;
+loom checks the scheduled kernel against the payload without the schedule.
+Prints one line per run ("ok", or "FAIL" with loom's exit code and the
+first error line) and a summary; exits 1 when a run failed.
+"""
+import argparse
+import os
+import subprocess
+import sys
+
+# (M, N, K): odd primes-ish, skinny M or N (<= 64), tall, tiny, a K of 1,
+# sizes just above and below the tiles (8 x 32 register tiles, 64 x 256
+# thread tiles, K blocks of 256).
+MATMUL_SHAPES = [
+    (333, 777, 555),
+    (1, 1, 1),
+    (7, 5, 3),
+    (1, 300, 17),
+    (9, 33, 257),
+    (64, 520, 100),
+    (300, 48, 70),
+    (517, 9, 31),
+    (65, 257, 1),
+    (8, 32, 8),
+]
+BATCH_SHAPES = [(3, 33, 65, 17), (2, 1, 40, 9), (1, 70, 31, 300)]
+# (N, H, W, C, F, KH, KW, stride): output 7x7 and 14x14, a 1x1 kernel,
+# odd channel counts, stride 2.
+CONV_SHAPES = [
+    (1, 7, 7, 64, 64, 3, 3, 1),
+    (1, 14, 14, 17, 33, 3, 3, 1),
+    (1, 7, 7, 96, 40, 1, 1, 1),
+    (2, 5, 9, 3, 5, 3, 3, 2),
+    (1, 13, 11, 19, 7, 5, 5, 1),
+]
+
+
+def t(*dims):
+    return "tensor<" + "x".join(str(d) for d in dims) + "xf32>"
+
+
+def m(*dims):
+    return "memref<" + "x".join(str(d) for d in dims) + "xf32>"
+
+
+def dps(args, op, out_dims, body=""):
+    """A function that accumulates `op` into its last (memref) argument."""
+    return f"""func.func @kernel({args}, %C: {m(*out_dims)}) {{
+  %c = bufferization.to_tensor %C restrict writable : {m(*out_dims)} to {t(*out_dims)}
+{body}  %r = {op}
+  bufferization.materialize_in_destination %r in restrict writable %C
+    : ({t(*out_dims)}, {m(*out_dims)}) -> ()
+  return
+}}
+"""
+
+
+def matmul(M, N, K):
+    return dps(
+        f"%A: {t(M, K)}, %B: {t(K, N)}",
+        f"linalg.matmul ins(%A, %B : {t(M, K)}, {t(K, N)}) outs(%c : {t(M, N)}) -> {t(M, N)}",
+        (M, N),
+    )
+
+
+def matmul_bias_relu(M, N, K):
+    return f"""func.func @kernel(%A: {t(M, K)}, %B: {t(K, N)}, %bias: {t(N)}, %C: {m(M, N)}) {{
+  %zero = arith.constant 0.0 : f32
+  %empty = tensor.empty() : {t(M, N)}
+  %init = linalg.fill ins(%zero : f32) outs(%empty : {t(M, N)}) -> {t(M, N)}
+  %mm = linalg.matmul ins(%A, %B : {t(M, K)}, {t(K, N)}) outs(%init : {t(M, N)}) -> {t(M, N)}
+  %c = bufferization.to_tensor %C restrict writable : {m(M, N)} to {t(M, N)}
+  %r = linalg.generic {{
+      indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (j)>,
+                       affine_map<(i, j) -> (i, j)>],
+      iterator_types = ["parallel", "parallel"]}}
+      ins(%mm, %bias : {t(M, N)}, {t(N)}) outs(%c : {t(M, N)}) {{
+  ^bb0(%x: f32, %b: f32, %o: f32):
+    %sum = arith.addf %x, %b : f32
+    %relu = arith.maximumf %sum, %zero : f32
+    linalg.yield %relu : f32
+  }} -> {t(M, N)}
+  bufferization.materialize_in_destination %r in restrict writable %C
+    : ({t(M, N)}, {m(M, N)}) -> ()
+  return
+}}
+"""
+
+
+def batch_matmul(B, M, N, K):
+    return dps(
+        f"%A: {t(B, M, K)}, %B: {t(B, K, N)}",
+        f"linalg.batch_matmul ins(%A, %B : {t(B, M, K)}, {t(B, K, N)}) "
+        f"outs(%c : {t(B, M, N)}) -> {t(B, M, N)}",
+        (B, M, N),
+    )
+
+
+def conv(N, H, W, C, F, KH, KW, s):
+    IH, IW = (H - 1) * s + KH, (W - 1) * s + KW
+    return dps(
+        f"%I: {t(N, IH, IW, C)}, %K: {t(KH, KW, C, F)}",
+        f"linalg.conv_2d_nhwc_hwcf {{dilations = dense<1> : tensor<2xi64>, "
+        f"strides = dense<{s}> : tensor<2xi64>}} ins(%I, %K : {t(N, IH, IW, C)}, "
+        f"{t(KH, KW, C, F)}) outs(%c : {t(N, H, W, F)}) -> {t(N, H, W, F)}",
+        (N, H, W, F),
+    )
+
+
+def kernels(schedules):
+    """(family, shapes, payload maker, [(schedule, [libs], extra args)])."""
+    lib = lambda name: os.path.join(schedules, "lib", name)
+    default = [(lib("default.mlir"), [], [])]
+    fused_libs = [lib("default.mlir"), os.path.join(schedules, "matmul", "schedule.mlir"),
+                  lib("vector.mlir")]
+    return [
+        ("matmul", MATMUL_SHAPES, matmul,
+         [(os.path.join(schedules, "matmul", "schedule.mlir"), [lib("vector.mlir")], [])]
+         + default),
+        ("matmul_bias_relu", MATMUL_SHAPES, matmul_bias_relu,
+         [(os.path.join(schedules, "matmul_bias_relu", "schedule.mlir"), fused_libs, extra)
+          for extra in ([], ["--knob", "blocking=0"])] + default),
+        ("batch_matmul", BATCH_SHAPES, batch_matmul, default),
+        ("conv", CONV_SHAPES, conv, default),
+    ]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--loom", required=True)
+    parser.add_argument("--schedules", required=True)
+    parser.add_argument("--work", required=True)
+    parser.add_argument("--kernel", action="append", help="only these families")
+    parser.add_argument("--threads", default="1")
+    args = parser.parse_args()
+    os.makedirs(args.work, exist_ok=True)
+    runs = failures = 0
+    for family, shapes, make, schedules in kernels(args.schedules):
+        if args.kernel and family not in args.kernel:
+            continue
+        for shape in shapes:
+            name = family + "_" + "x".join(str(d) for d in shape)
+            payload = os.path.join(args.work, name + ".mlir")
+            with open(payload, "w") as f:
+                f.write(make(*shape))
+            for schedule, libs, extra in schedules:
+                cmd = [args.loom, "run", payload, "--schedule", schedule, "--no-timing",
+                       "--quiet", "--threads", args.threads] + extra
+                for l in libs:
+                    cmd += ["--schedule-lib", l]
+                proc = subprocess.run(cmd, capture_output=True, text=True)
+                runs += 1
+                label = " ".join([name, os.path.relpath(schedule, args.schedules)] + extra[1::2])
+                if proc.returncode == 0:
+                    print(f"ok   {label}")
+                else:
+                    failures += 1
+                    lines = (proc.stderr + proc.stdout).strip().splitlines()
+                    first = next((l for l in lines if "error" in l), lines[0] if lines else "")
+                    print(f"FAIL {label}: exit {proc.returncode}: {first}")
+    print(f"{runs - failures} of {runs} runs passed")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
