@@ -1,6 +1,7 @@
 //===- Engine.cpp - JIT-compile and call one kernel -----------------------===//
 
 #include "runner/kernel/Engine.h"
+#include "runner/kernel/KernelAllocator.h"
 #include "runner/results/Status.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -190,6 +191,18 @@ Kernel::compile(ModuleOp llvmModule, llvm::StringRef name,
   if (!engine)
     return fail("cannot JIT-compile the lowered module", engine.takeError());
   kernel->engine = std::move(*engine);
+  // Temporary buffers of the kernel outlive its calls (KernelAllocator.h).
+  kernel->engine->registerSymbols([](llvm::orc::MangleAndInterner interner) {
+    llvm::orc::SymbolMap symbols;
+    auto add = [&](llvm::StringRef name, auto *function) {
+      symbols[interner(name)] = {llvm::orc::ExecutorAddr::fromPtr(function),
+                                 llvm::JITSymbolFlags::Exported};
+    };
+    add("malloc", &kernelMalloc);
+    add("aligned_alloc", &kernelAlignedAlloc);
+    add("free", &kernelFree);
+    return symbols;
+  });
 
   // The lookup materializes (optimizes and compiles) the module.
   auto packed = kernel->engine->lookupPacked(entryName);
@@ -291,7 +304,7 @@ void Kernel::releaseResults() {
       return allocated >= range.first && allocated < range.second;
     });
     if (!borrowed && freed.insert(allocated).second)
-      std::free(allocated);
+      kernelFree(allocated);
   }
 }
 
