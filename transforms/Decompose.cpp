@@ -144,6 +144,15 @@ template <typename OpTy> static bool hasStaticTiles(OpTy op) {
 LogicalResult decomposeForLowering(Operation *root) {
   SmallVector<Operation *> targets;
   root->walk([&](Operation *op) {
+    // An op a schedule sent to a library (loom-lower-library-calls) stays,
+    // its library_call also in its location: bufferization rebuilds some
+    // ops (linalg.softmax) without their discardable attributes, but keeps
+    // their locations.
+    if (auto name = op->getAttrOfType<StringAttr>("library_call")) {
+      if (!isa<linalg::GenericOp>(op))
+        op->setLoc(FusedLoc::get(op->getContext(), {op->getLoc()}, name));
+      return;
+    }
     if (isa<linalg::AggregatedOpInterface, linalg::PackOp, linalg::UnPackOp,
             linalg::WinogradFilterTransformOp, linalg::WinogradInputTransformOp,
             linalg::WinogradOutputTransformOp>(op))

@@ -25,20 +25,31 @@ MemRefType getFullyDynamicType(MemRefType type) {
                          type.getMemorySpace());
 }
 
+/// The function `op` is to call: its library_call attribute, or the one
+/// loom-decompose put in its location (for ops whose bufferization drops
+/// discardable attributes).
+StringAttr getLibraryCall(Operation *op) {
+  if (auto name = op->getAttrOfType<StringAttr>("library_call"))
+    return name;
+  if (auto fused = dyn_cast<FusedLoc>(op->getLoc()))
+    return dyn_cast_or_null<StringAttr>(fused.getMetadata());
+  return nullptr;
+}
+
 struct LoomLowerLibraryCallsPass
     : impl::LoomLowerLibraryCallsPassBase<LoomLowerLibraryCallsPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
     SymbolTable symbols(module);
-    SmallVector<linalg::GenericOp> calls;
-    module.walk([&](linalg::GenericOp op) {
-      if (op.getLibraryCallAttr())
+    SmallVector<DestinationStyleOpInterface> calls;
+    module.walk([&](DestinationStyleOpInterface op) {
+      if (getLibraryCall(op))
         calls.push_back(op);
     });
-    for (linalg::GenericOp op : calls) {
+    for (DestinationStyleOpInterface op : calls) {
       if (!op.hasPureBufferSemantics()) {
-        op.emitError("a linalg.generic with a library_call must work on "
-                     "memrefs here (bufferize first)");
+        op->emitError("an op with a library_call must work on memrefs here "
+                      "(bufferize first)");
         return signalPassFailure();
       }
       OpBuilder builder(op);
@@ -47,7 +58,7 @@ struct LoomLowerLibraryCallsPass
       for (Value operand : op->getOperands()) {
         auto type = dyn_cast<MemRefType>(operand.getType());
         if (!type) {
-          op.emitError("library calls take memref operands only; got ")
+          op->emitError("library calls take memref operands only; got ")
               << operand.getType();
           return signalPassFailure();
         }
@@ -56,7 +67,7 @@ struct LoomLowerLibraryCallsPass
             memref::CastOp::create(builder, op.getLoc(), dynamic, operand));
         types.push_back(dynamic);
       }
-      StringRef name = op.getLibraryCallAttr().getValue();
+      StringRef name = getLibraryCall(op).getValue();
       auto type = builder.getFunctionType(types, {});
       auto callee = symbols.lookup<func::FuncOp>(name);
       if (!callee) {
@@ -67,13 +78,13 @@ struct LoomLowerLibraryCallsPass
         callee->setAttr("llvm.emit_c_interface", builder.getUnitAttr());
         symbols.insert(callee);
       } else if (callee.getFunctionType() != type) {
-        op.emitError("library call @")
+        op->emitError("library call @")
             << name << " is used with operands " << type << " but declared as "
             << callee.getFunctionType();
         return signalPassFailure();
       }
       func::CallOp::create(builder, op.getLoc(), callee, operands);
-      op.erase();
+      op->erase();
     }
   }
 };

@@ -107,12 +107,13 @@ ConvShape getConvShape(const Image &input, const Image &filter,
   return shape;
 }
 
-bool isContiguous(const Image &image) {
+template <int Rank>
+bool isContiguous(const StridedMemRefType<float, Rank> &memref) {
   int64_t stride = 1;
-  for (int dim = 3; dim >= 0; --dim) {
-    if (image.strides[dim] != stride)
+  for (int dim = Rank - 1; dim >= 0; --dim) {
+    if (memref.strides[dim] != stride)
       return false;
-    stride *= image.sizes[dim];
+    stride *= memref.sizes[dim];
   }
   return true;
 }
@@ -208,6 +209,81 @@ void oneDNNConv2DNhwcHwcf(Image *input, Image *filter, Image *output,
   conv->queue.wait();
 }
 
+/// oneDNN primitives of a shape, created once: the engine, its stream, the
+/// primitive.
+template <typename Primitive> struct CachedPrimitive {
+  dnnl::engine cpu{dnnl::engine::kind::cpu, 0};
+  dnnl::stream queue{cpu};
+  Primitive primitive;
+};
+
+dnnl::memory::desc getRowMajorDesc(const Matrix &matrix) {
+  return dnnl::memory::desc({matrix.sizes[0], matrix.sizes[1]},
+                            dnnl::memory::data_type::f32,
+                            dnnl::memory::format_tag::ab);
+}
+
+/// out = softmax(in) along the last dimension, with oneDNN's softmax
+/// primitive (forward inference).
+void oneDNNSoftmax(Matrix *in, Matrix *out, const char *function) {
+  using namespace dnnl;
+  if (!isContiguous(*in) || !isContiguous(*out))
+    fail(function, "operands must be contiguous");
+  static std::map<std::array<int64_t, 2>,
+                  std::unique_ptr<CachedPrimitive<softmax_forward>>>
+      cache;
+  auto &softmax = cache[{in->sizes[0], in->sizes[1]}];
+  memory::desc data = getRowMajorDesc(*in);
+  if (!softmax) {
+    softmax = std::make_unique<CachedPrimitive<softmax_forward>>();
+    softmax_forward::desc desc(prop_kind::forward_inference, data, 1);
+    softmax->primitive =
+        softmax_forward(softmax_forward::primitive_desc(desc, softmax->cpu));
+  }
+  memory src(data, softmax->cpu, in->data + in->offset);
+  memory dst(data, softmax->cpu, out->data + out->offset);
+  softmax->primitive.execute(softmax->queue,
+                             {{DNNL_ARG_SRC, src}, {DNNL_ARG_DST, dst}});
+  softmax->queue.wait();
+}
+
+/// out = max((a + b) * c, 0) in one pass: oneDNN's binary add primitive
+/// with a binary multiply and a ReLU as post-ops, the way a oneDNN user
+/// fuses this chain.
+void oneDNNAddMulRelu(Matrix *a, Matrix *b, Matrix *c, Matrix *out,
+                      const char *function) {
+  using namespace dnnl;
+  for (Matrix *matrix : {a, b, c, out})
+    if (!isContiguous(*matrix))
+      fail(function, "operands must be contiguous");
+  static std::map<std::array<int64_t, 2>,
+                  std::unique_ptr<CachedPrimitive<binary>>>
+      cache;
+  auto &chain = cache[{a->sizes[0], a->sizes[1]}];
+  memory::desc data = getRowMajorDesc(*a);
+  if (!chain) {
+    chain = std::make_unique<CachedPrimitive<binary>>();
+    post_ops ops;
+    ops.append_binary(algorithm::binary_mul, data);
+    ops.append_eltwise(1.0f, algorithm::eltwise_relu, 0.0f, 0.0f);
+    primitive_attr attributes;
+    attributes.set_post_ops(ops);
+    binary::desc desc(algorithm::binary_add, data, data, data);
+    chain->primitive =
+        binary(binary::primitive_desc(desc, attributes, chain->cpu));
+  }
+  auto wrap = [&](Matrix *matrix) {
+    return memory(data, chain->cpu, matrix->data + matrix->offset);
+  };
+  chain->primitive.execute(
+      chain->queue,
+      {{DNNL_ARG_SRC_0, wrap(a)},
+       {DNNL_ARG_SRC_1, wrap(b)},
+       {DNNL_ARG_ATTR_MULTIPLE_POST_OP(0) | DNNL_ARG_SRC_1, wrap(c)},
+       {DNNL_ARG_DST, wrap(out)}});
+  chain->queue.wait();
+}
+
 } // namespace
 
 extern "C" {
@@ -246,6 +322,14 @@ void _mlir_ciface_loom_openblas_conv_2d_nhwc_hwcf_f32(Image *input,
                                                       Image *output) {
   openBLASConv2DNhwcHwcf(input, filter, output,
                          "loom_openblas_conv_2d_nhwc_hwcf_f32");
+}
+
+void _mlir_ciface_loom_onednn_softmax_last_f32(Matrix *in, Matrix *out) {
+  oneDNNSoftmax(in, out, "loom_onednn_softmax_last_f32");
+}
+void _mlir_ciface_loom_onednn_add_mul_relu_f32(Matrix *a, Matrix *b, Matrix *c,
+                                               Matrix *out) {
+  oneDNNAddMulRelu(a, b, c, out, "loom_onednn_add_mul_relu_f32");
 }
 
 } // extern "C"

@@ -32,6 +32,16 @@ module attributes {transform.with_named_sequence} {
       -> !transform.any_param
     transform.include @loom_library_call failures(propagate)
         (%convs, %conv_call) : (!transform.any_op, !transform.any_param) -> ()
+
+    // Softmax over the last dimension of a matrix: oneDNN's softmax
+    // primitive (the op itself is annotated; loom-decompose leaves it).
+    %softmax = transform.structured.match ops{["linalg.softmax"]}
+        attributes{dimension = 1 : i64} in %root
+      : (!transform.any_op) -> !transform.any_op
+    %softmax_call = transform.param.constant "loom_onednn_softmax_last_f32"
+      -> !transform.any_param
+    transform.annotate %softmax "library_call" = %softmax_call
+      : !transform.any_op, !transform.any_param
     transform.yield
   }
 

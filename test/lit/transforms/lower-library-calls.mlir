@@ -48,7 +48,7 @@ func.func @two_calls(%a: memref<4x8xf32>, %b: memref<8x16xf32>, %c: memref<4x16x
 
 // On tensors (before bufferization) there is nothing to call yet.
 func.func @on_tensors(%a: tensor<4xf32>) -> tensor<4xf32> {
-  // expected-error @below {{a linalg.generic with a library_call must work on memrefs here (bufferize first)}}
+  // expected-error @below {{an op with a library_call must work on memrefs here (bufferize first)}}
   %0 = linalg.generic {indexing_maps = [affine_map<(i) -> (i)>],
                        iterator_types = ["parallel"], library_call = "f"}
       outs(%a : tensor<4xf32>) {
