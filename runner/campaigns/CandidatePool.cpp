@@ -52,6 +52,8 @@ static TunePoint readResult(llvm::ArrayRef<KnobSetting> settings,
       if (record->timing)
         point.medianSeconds = record->timing->median;
       point.gflops = record->getGflops();
+      if (record->schedule && record->schedule->records)
+        point.recordsKey = record->schedule->records->key;
       return point;
     } else {
       llvm::consumeError(record.takeError());

@@ -2,6 +2,7 @@
 
 #include "runner/campaigns/TunableSchedule.h"
 #include "runner/kernel/Driver.h"
+#include "runner/kernel/HostDefaults.h"
 #include "runner/results/Files.h"
 #include "runner/results/Report.h"
 #include "runner/results/Status.h"
@@ -51,6 +52,14 @@ llvm::Expected<TuneSpace> loadTuneSpace(const RunOptions &options,
   }
   if (llvm::Error error = driver.checkSchedule(*schedule, options.entryPoint))
     return std::move(error);
+  // The defaults of knobs derived from the host are this machine's (the
+  // candidates give every knob; the defaults name the schedule's point).
+  auto parameters =
+      getHostParameters(getHostInfo(), options.threads, options.hostParams);
+  if (!parameters)
+    return parameters.takeError();
+  if (auto defaults = applyHostDefaults(*schedule, *parameters, {}); !defaults)
+    return defaults.takeError();
   std::vector<Tunable> tunables = listTunables(*schedule);
   std::vector<std::string> names;
   for (const Tunable &tunable : tunables)

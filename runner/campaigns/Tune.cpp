@@ -5,6 +5,7 @@
 #include "runner/campaigns/TunableSchedule.h"
 #include "runner/campaigns/TuneStrategy.h"
 #include "runner/kernel/Timer.h"
+#include "runner/results/Record.h"
 #include "runner/results/Report.h"
 #include "runner/results/Status.h"
 
@@ -49,6 +50,8 @@ public:
   /// Everything before the first candidate: the space, the constraints, the
   /// key, the order, the database, a scratch directory.
   llvm::Error prepare();
+  /// Adds the best point to options.saveRecordPath.
+  llvm::Error saveRecord(const TunePoint &confirmation);
   /// Evaluates candidates until the space, the budget or the time is spent
   /// or Ctrl-C is pressed.
   llvm::Error evaluate();
@@ -370,10 +373,47 @@ llvm::Error Sweep::conclude() {
   TunePoint confirmation = pool->runOne(again, getCandidateTimeout());
   if (confirmation.isValid())
     summary.confirmedMedian = confirmation.medianSeconds;
+  std::vector<KnobSetting> defaults;
+  for (const Tunable &tunable : space->getDimensions())
+    if (tunable.selected)
+      defaults.push_back({tunable.name, *tunable.selected});
+  for (const TunePoint &point : summary.points)
+    if (point.isValid() &&
+        getPointText(point.settings) == getPointText(defaults))
+      summary.defaultMedian = point.medianSeconds;
+  if (!options.saveRecordPath.empty())
+    if (llvm::Error error = saveRecord(confirmation))
+      return error;
   if (options.bestSchedulePath.empty())
     return llvm::Error::success();
   return writeBestSchedule(options.run, summary.best->settings,
                            options.bestSchedulePath);
+}
+
+llvm::Error Sweep::saveRecord(const TunePoint &confirmation) {
+  std::optional<TunedRecordKey> key = confirmation.recordsKey
+                                          ? confirmation.recordsKey
+                                          : summary.best->recordsKey;
+  if (!key)
+    return makeError(ExitCode::InvalidInput,
+                     "--save-record: the candidates' records carry no key "
+                     "(was every candidate run by this version of loom?)");
+  TunedRecord record;
+  record.key = *key;
+  record.cpuModel = getHostInfo().cpuModel;
+  record.schedule = options.run.schedulePath;
+  record.payloadFile = options.run.payloadPath;
+  record.tunedAt = currentTimestamp();
+  record.loomVersion = LOOM_VERSION;
+  record.knobs = summary.best->settings;
+  record.medianSeconds = summary.confirmedMedian ? summary.confirmedMedian
+                                                 : summary.best->medianSeconds;
+  record.defaultMedianSeconds = summary.defaultMedian;
+  record.budget = options.budget;
+  if (llvm::Error error = saveTunedRecord(options.saveRecordPath, record))
+    return error;
+  summary.recordSaved = true;
+  return llvm::Error::success();
 }
 
 llvm::Expected<TuneSummary> runTune(const TuneOptions &options) {
@@ -433,6 +473,11 @@ void printTuneSummary(const TuneSummary &summary, unsigned count,
   if (summary.confirmedMedian)
     os << "best point measured again: median "
        << formatDuration(*summary.confirmedMedian) << "\n";
+  if (summary.defaultMedian && summary.best)
+    os << llvm::formatv("the schedule's defaults: median {0}; the best point "
+                        "is {1:f2}x as fast\n",
+                        formatDuration(*summary.defaultMedian),
+                        *summary.defaultMedian / *summary.best->medianSeconds);
 }
 
 } // namespace mlir::loom

@@ -43,6 +43,8 @@ struct TuneOptions {
   std::string dbPath;
   /// Where to write the best schedule with every knob resolved.
   std::string bestSchedulePath;
+  /// The records file to add the best point to (results/TunedRecords.h).
+  std::string saveRecordPath;
   /// Evaluate only points whose index in the space is `shardIndex` modulo
   /// `shardCount`.
   unsigned shardIndex = 0, shardCount = 1;
@@ -69,6 +71,10 @@ struct TuneSummary {
   /// The best valid point, and its median from a fresh, longer run.
   std::optional<TunePoint> best;
   std::optional<double> confirmedMedian;
+  /// The schedule's defaults, when the sweep measured them.
+  std::optional<double> defaultMedian;
+  /// Whether the best point went to TuneOptions::saveRecordPath.
+  bool recordSaved = false;
 };
 
 /// Runs the sweep. Fails with InvalidInput on bad options, an unreadable

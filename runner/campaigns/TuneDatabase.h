@@ -14,6 +14,7 @@
 #define LOOM_RUNNER_CAMPAIGNS_TUNEDATABASE_H
 
 #include "runner/results/RunOptions.h"
+#include "runner/results/TunedRecords.h"
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Error.h"
@@ -40,6 +41,9 @@ struct TunePoint {
   /// How long the candidate's process took (compile, check and timing);
   /// not kept in the database.
   std::optional<double> wallSeconds;
+  /// What a tuned record of this run must match (from the candidate's
+  /// record); not kept in the database.
+  std::optional<TunedRecordKey> recordsKey;
 
   bool isValid() const { return status == "ok" && medianSeconds; }
 };

@@ -135,6 +135,13 @@ cl::opt<std::string> deprecatedOut("out",
                                    cl::desc("Deprecated: --best-schedule"),
                                    cl::ReallyHidden, cl::sub(getTuneCommand()),
                                    cl::cat(getCategory(getTuneCommand())));
+cl::opt<std::string> saveRecordPath(
+    "save-record", cl::value_desc("file"),
+    cl::desc("Add the best point to this tuned-records file (created if "
+             "missing; the record of the same payload, schedule, CPU and "
+             "threads is replaced), which loom run and loom bench apply "
+             "with --records FILE (docs/performance.md)"),
+    cl::sub(getTuneCommand()), cl::cat(getCategory(getTuneCommand())));
 cl::opt<unsigned> top("top", cl::value_desc("k"), cl::init(5),
                       cl::desc("Rows of the final table (default 5)"),
                       cl::sub(getTuneCommand()),
@@ -210,6 +217,7 @@ static llvm::Expected<TuneOptions> getTuneOptions(const RunOptions &run) {
     tune.dbPath = llvm::sys::path::stem(run.payloadPath).str() + ".tune.jsonl";
   tune.bestSchedulePath =
       bestSchedulePath.empty() ? deprecatedOut : bestSchedulePath;
+  tune.saveRecordPath = saveRecordPath;
   tune.candidateTimeout = candidateTimeout;
   tune.jobs = jobs;
   tune.overlap = !noOverlap;
@@ -291,6 +299,8 @@ static int runSweep(const RunOptions &run) {
   llvm::outs() << "results in " << tune->dbPath;
   if (summary->best && !tune->bestSchedulePath.empty())
     llvm::outs() << "; the best schedule in " << tune->bestSchedulePath;
+  if (summary->recordSaved)
+    llvm::outs() << "; its record in " << tune->saveRecordPath;
   llvm::outs() << "\n";
   if (summary->interrupted)
     return 130;

@@ -295,6 +295,14 @@ bool Constraint::evaluate(llvm::ArrayRef<TuneValue> point) const {
          std::get<int64_t>(*value) != 0;
 }
 
+std::optional<int64_t>
+Constraint::evaluateInteger(llvm::ArrayRef<TuneValue> point) const {
+  std::optional<TuneValue> value = evaluateNode(*root, point);
+  if (!value || !std::holds_alternative<int64_t>(*value))
+    return std::nullopt;
+  return std::get<int64_t>(*value);
+}
+
 Constraint::Constraint(Constraint &&) = default;
 Constraint &Constraint::operator=(Constraint &&) = default;
 Constraint::~Constraint() = default;

@@ -50,6 +50,9 @@ public:
   /// True when the point satisfies the expression (a non-zero integer, or a
   /// true comparison). Division or remainder by zero makes it false.
   bool evaluate(llvm::ArrayRef<TuneValue> point) const;
+  /// The integer value of the expression at `point`; none when it is a
+  /// string or divides by zero.
+  std::optional<int64_t> evaluateInteger(llvm::ArrayRef<TuneValue> point) const;
 
   const std::string &getText() const { return text; }
   const std::string &getOrigin() const { return origin; }

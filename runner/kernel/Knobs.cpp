@@ -2,13 +2,17 @@
 
 #include "runner/kernel/Knobs.h"
 #include "runner/results/Status.h"
+#include "runner/results/TunedRecords.h"
 
 #include "transforms/SourceLocation.h"
 
 #include "mlir/AsmParser/AsmParser.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Transform/TuneExtension/TuneExtensionOps.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
 
 #include <map>
 
@@ -29,6 +33,79 @@ static std::string toOptionText(Attribute attribute) {
     if (!integer.getType().isInteger(1))
       return std::to_string(integer.getInt());
   return toText(attribute);
+}
+
+std::string getPayloadSignature(Operation *payload) {
+  std::string signature;
+  llvm::raw_string_ostream os(signature);
+  payload->walk([&](linalg::LinalgOp op) {
+    if (!signature.empty())
+      os << "; ";
+    os << op->getName() << "(";
+    llvm::interleaveComma(op->getOperandTypes(), os);
+    os << ") -> (";
+    llvm::interleaveComma(op->getResultTypes(), os);
+    os << ")";
+    if (isa<linalg::GenericOp>(op))
+      os << " " << op.getIndexingMaps();
+  });
+  return signature;
+}
+
+llvm::Expected<std::vector<KnobSetting>>
+resolveTunedRecord(const RunOptions &options, ModuleOp schedule,
+                   Operation *payload, llvm::StringRef scheduleSha256,
+                   RecordsUse &use) {
+  std::vector<KnobSetting> settings = options.knobs;
+  use.key.host = options.recordsHost.empty() ? getRecordsHostKey(getHostInfo())
+                                             : options.recordsHost;
+  use.key.payload = getPayloadSignature(payload);
+  use.key.scheduleSha256 = scheduleSha256.str();
+  use.key.threads = options.threads;
+  if (!options.useRecords) {
+    use.note = "--no-records";
+    return settings;
+  }
+  use.file = options.recordsPath.empty() ? getDefaultTunedRecordsPath()
+                                         : options.recordsPath;
+  // Loom's own records file may be absent (an installed tool, a trimmed
+  // tree); one the user names must be there.
+  if (options.recordsPath.empty() && !llvm::sys::fs::exists(use.file)) {
+    use.note = "no records file at " + use.file;
+    use.file.clear();
+    return settings;
+  }
+  auto records = loadTunedRecords(use.file);
+  if (!records)
+    return records.takeError();
+  const TunedRecord *record = findTunedRecord(*records, use.key);
+  if (!record) {
+    std::vector<std::string> elsewhere;
+    for (const TunedRecord &other : *records)
+      if (other.key.payload == use.key.payload &&
+          other.key.scheduleSha256 == use.key.scheduleSha256)
+        elsewhere.push_back(llvm::formatv("{0}, {1} thread(s)", other.key.host,
+                                          other.key.threads));
+    use.note = elsewhere.empty()
+                   ? "no record for this payload and schedule in " + use.file
+                   : "no record for this CPU (" + use.key.host + ") and " +
+                         std::to_string(use.key.threads) +
+                         " thread(s); there are records for: " +
+                         llvm::join(elsewhere, "; ");
+    return settings;
+  }
+  use.tunedAt =
+      record->tunedAt.empty() ? "at an unknown date" : record->tunedAt;
+  use.cpuModel = record->cpuModel;
+  for (const KnobSetting &knob : record->knobs) {
+    if (llvm::any_of(options.knobs, [&](const KnobSetting &given) {
+          return given.name == knob.name;
+        }))
+      continue;
+    settings.push_back(knob);
+    use.applied.push_back(knob);
+  }
+  return settings;
 }
 
 std::vector<Tunable> listTunables(ModuleOp schedule) {

@@ -12,6 +12,7 @@
 #ifndef LOOM_RUNNER_KERNEL_KNOBS_H
 #define LOOM_RUNNER_KERNEL_KNOBS_H
 
+#include "runner/results/Record.h"
 #include "runner/results/RunOptions.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -35,6 +36,22 @@ struct Tunable {
   /// file:line:col of the first op with this name.
   std::string location;
 };
+
+/// The structured ops of `payload` with their operand types, separated by
+/// "; " ("linalg.matmul(tensor<64x32xf32>, ...) -> tensor<64x16xf32>"; generic
+/// ops with their indexing maps): what a tuned record of a payload matches,
+/// whatever the file's names, comments and layout.
+std::string getPayloadSignature(Operation *payload);
+
+/// The knob settings of a run: `options.knobs`, then the values of the
+/// tuned record that matches the run (results/TunedRecords.h) for knobs
+/// they do not name. `use` says which file was read, the run's key and
+/// what was applied. Fails with InvalidInput when --records names a file
+/// that cannot be read or is not a records file.
+llvm::Expected<std::vector<KnobSetting>>
+resolveTunedRecord(const RunOptions &options, ModuleOp schedule,
+                   Operation *payload, llvm::StringRef scheduleSha256,
+                   RecordsUse &use);
 
 /// The tunables of `schedule`, one per name, in order of first appearance.
 std::vector<Tunable> listTunables(ModuleOp schedule);

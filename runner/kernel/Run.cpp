@@ -5,6 +5,7 @@
 #include "runner/kernel/CrashGuard.h"
 #include "runner/kernel/Driver.h"
 #include "runner/kernel/Engine.h"
+#include "runner/kernel/HostDefaults.h"
 #include "runner/kernel/KnobConstraints.h"
 #include "runner/kernel/Knobs.h"
 #include "runner/kernel/Npy.h"
@@ -210,7 +211,38 @@ llvm::Error KernelRun::Runner::load() {
   if (schedule) {
     if (llvm::Error error = driver.checkSchedule(*schedule, options.entryPoint))
       return error;
-    if (llvm::Error error = applyKnobs(*schedule, options.knobs))
+    // A tuned record for this payload, schedule, CPU and thread count gives
+    // the knobs that --knob does not.
+    std::vector<KnobSetting> settings = options.knobs;
+    if (!listTunables(*schedule).empty()) {
+      RecordsUse &use = record.schedule->records.emplace();
+      // The schedule as the files that make it: the schedule and its
+      // libraries, in order (a record of an older version is not applied).
+      std::string scheduleSha256 = record.schedule->embedded
+                                       ? record.payload.sha256
+                                       : record.schedule->file.sha256;
+      if (!record.schedule->libraries.empty()) {
+        for (const FileInfo &library : record.schedule->libraries)
+          scheduleSha256 += library.sha256;
+        scheduleSha256 = sha256Hex(scheduleSha256);
+      }
+      auto resolved =
+          resolveTunedRecord(options, *schedule, *payload, scheduleSha256, use);
+      if (!resolved)
+        return resolved.takeError();
+      settings = std::move(*resolved);
+    }
+    // Knobs with neither a value given nor one written get their
+    // loom.host_default from this machine's parameters.
+    auto parameters =
+        getHostParameters(getHostInfo(), options.threads, options.hostParams);
+    if (!parameters)
+      return parameters.takeError();
+    auto hostDefaults = applyHostDefaults(*schedule, *parameters, settings);
+    if (!hostDefaults)
+      return hostDefaults.takeError();
+    record.schedule->hostDefaults = std::move(*hostDefaults);
+    if (llvm::Error error = applyKnobs(*schedule, settings))
       return error;
     for (const Tunable &tunable : listTunables(*schedule))
       record.schedule->knobs.push_back({tunable.name, *tunable.selected});

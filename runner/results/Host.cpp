@@ -64,6 +64,21 @@ HostInfo getHostInfo() {
   host.l1dBytes = size(_SC_LEVEL1_DCACHE_SIZE);
   host.l2Bytes = size(_SC_LEVEL2_CACHE_SIZE);
   host.l3Bytes = size(_SC_LEVEL3_CACHE_SIZE);
+  auto has = [&](llvm::StringRef feature) {
+    return std::binary_search(host.features.begin(), host.features.end(),
+                              feature.str());
+  };
+  llvm::StringRef arch = llvm::StringRef(host.triple).split('-').first;
+  if (arch == "x86_64") {
+    if (has("avx512f"))
+      std::tie(host.vectorBytes, host.vectorRegisters) = std::pair(64u, 32u);
+    else if (has("avx"))
+      std::tie(host.vectorBytes, host.vectorRegisters) = std::pair(32u, 16u);
+    else
+      std::tie(host.vectorBytes, host.vectorRegisters) = std::pair(16u, 16u);
+  } else if (arch == "aarch64") {
+    std::tie(host.vectorBytes, host.vectorRegisters) = std::pair(16u, 32u);
+  }
   return host;
 }
 

@@ -29,6 +29,10 @@ struct HostInfo {
   /// Data cache sizes in bytes (0: unknown), as the C library reads them
   /// from cpuid; L3 is the package's, which a core may not see all of.
   uint64_t l1dBytes = 0, l2Bytes = 0, l3Bytes = 0;
+  /// The widest vector registers the features allow (64 bytes with
+  /// AVX-512, 32 with AVX, 16 with SSE2 or NEON) and how many there are
+  /// (32 with AVX-512 or on AArch64, 16 otherwise); 0 when unknown.
+  unsigned vectorBytes = 0, vectorRegisters = 0;
 
   /// The most a working set can take and still stay in the caches of one
   /// core: L2 plus L3, with L3 counted as at most 32 MiB (one CCD of a

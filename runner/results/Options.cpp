@@ -263,6 +263,44 @@ static std::vector<OptionInfo> createOptionInfos() {
       [](RunOptions &o) -> std::vector<KnobSetting> & { return o.knobs; },
       &KnobSetting::name, &KnobSetting::value);
 
+  B::bindText(
+      table.add("records", "records", OptionKind::Path, "file",
+                "Tuned records to apply: the record whose payload, schedule, "
+                "CPU and threads match this run gives the knobs that --knob "
+                "does not (default: schedules/records.json of Loom's source "
+                "tree; docs/performance.md)",
+                RunFlag | BenchFlag | SuiteKey | RecordKey),
+      [](RunOptions &o) -> std::string & { return o.recordsPath; });
+  OptionInfo &useRecords =
+      table.add("no-records", "use_records", OptionKind::Bool, "",
+                "Apply no tuned record: every knob not given by --knob takes "
+                "the value written in the schedule",
+                RunFlag | BenchFlag | SuiteKey | RecordKey);
+  useRecords.negated = true;
+  B::bindBool(useRecords, [](RunOptions &o) -> bool & { return o.useRecords; });
+  B::bindText(table.add("records-host", "records_host", OptionKind::String,
+                        "key",
+                        "Match tuned records as if this machine's key were KEY "
+                        "('CPU | features hash', as the record's "
+                        "schedule.records.key.host shows it): to apply another "
+                        "machine's records on purpose, and for tests",
+                        RunFlag | BenchFlag | SuiteKey | RecordKey),
+              [](RunOptions &o) -> std::string & { return o.recordsHost; });
+
+  OptionInfo &hostParams = table.add(
+      "host-param", "host_params", OptionKind::Map, "name=value",
+      "Replace a host parameter of the knobs' loom.host_default expressions "
+      "(vector_bytes, vector_registers, l1d_bytes, l2_bytes, l3_bytes, "
+      "cores, threads), to see what a schedule chooses on another machine "
+      "(repeatable)",
+      RunFlag | TuneFlag | BenchFlag | SuiteKey | RecordKey);
+  hostParams.integerValues = true;
+  hostParams.example = "vector_registers=16";
+  B::bindMap(
+      hostParams,
+      [](RunOptions &o) -> std::vector<HostParam> & { return o.hostParams; },
+      &HostParam::name, &HostParam::value);
+
   // Inputs.
   OptionInfo &seed =
       table.add("seed", "seed", OptionKind::Integer, "n",

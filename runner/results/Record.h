@@ -12,6 +12,7 @@
 #include "runner/results/Host.h"
 #include "runner/results/RunOptions.h"
 #include "runner/results/Statistics.h"
+#include "runner/results/TunedRecords.h"
 
 #include "llvm/Support/Error.h"
 
@@ -75,6 +76,29 @@ struct TransformStepRecord {
   bool matchedNothing() const;
 };
 
+/// The tuned record (results/TunedRecords.h) a run looked for, and what it
+/// applied.
+struct RecordsUse {
+  /// The records file consulted; empty with --no-records.
+  std::string file;
+  /// This run's key: what a record must match.
+  TunedRecordKey key;
+  /// The record's knob values that were applied (those not given by --knob).
+  std::vector<KnobSetting> applied;
+  /// Of the applied record: when and on which CPU model it was tuned.
+  std::string tunedAt, cpuModel;
+  /// Why no record was applied ("no record matches ...", "--no-records").
+  std::string note;
+  bool isApplied() const { return !tunedAt.empty() || !applied.empty(); }
+};
+
+/// A knob that took its value from the host (kernel/HostDefaults.h).
+struct HostDefaultRecord {
+  std::string knob, expression, value;
+  /// What the expression gave before the nearest option was taken.
+  int64_t computed = 0;
+};
+
 struct ScheduleInfo {
   /// The schedule file; its path is empty when the schedule was embedded in
   /// the payload.
@@ -82,8 +106,13 @@ struct ScheduleInfo {
   bool embedded = false;
   std::string entryPoint;
   std::vector<FileInfo> libraries;
-  /// The value of every tunable of the schedule (given or written in it).
+  /// The value of every tunable of the schedule (given, from a tuned
+  /// record, or written in it).
   std::vector<KnobSetting> knobs;
+  /// The knobs whose value came from their loom.host_default expression.
+  std::vector<HostDefaultRecord> hostDefaults;
+  /// The tuned record looked for (a schedule with tunables only).
+  std::optional<RecordsUse> records;
   /// What transform.loom.fuse_elementwise ops decided, in order.
   std::vector<FusionRecord> fusion;
   /// Every top-level op of the entry point, in order.

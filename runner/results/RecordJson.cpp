@@ -83,6 +83,25 @@ static ordered_json traceToJson(ArrayRef<TransformStepRecord> trace) {
   return result;
 }
 
+static ordered_json knobsToJson(ArrayRef<KnobSetting> knobs);
+
+static ordered_json recordsToJson(const RecordsUse &use) {
+  return {{"file",
+           use.file.empty() ? ordered_json(nullptr) : ordered_json(use.file)},
+          {"applied", use.isApplied()},
+          {"key",
+           {{"host", use.key.host},
+            {"payload", use.key.payload},
+            {"schedule_sha256", use.key.scheduleSha256},
+            {"threads", use.key.threads}}},
+          {"knobs", knobsToJson(use.applied)},
+          {"tuned_at", use.tunedAt.empty() ? ordered_json(nullptr)
+                                           : ordered_json(use.tunedAt)},
+          {"cpu_model", use.cpuModel.empty() ? ordered_json(nullptr)
+                                             : ordered_json(use.cpuModel)},
+          {"note", use.note}};
+}
+
 static ordered_json knobsToJson(ArrayRef<KnobSetting> knobs) {
   ordered_json result = ordered_json::object();
   for (const KnobSetting &knob : knobs)
@@ -131,7 +150,10 @@ ordered_json toJson(const Record &record) {
                     {"caches",
                      {{"l1d_bytes", record.host.l1dBytes},
                       {"l2_bytes", record.host.l2Bytes},
-                      {"l3_bytes", record.host.l3Bytes}}}};
+                      {"l3_bytes", record.host.l3Bytes}}},
+                    {"vector",
+                     {{"bytes", record.host.vectorBytes},
+                      {"registers", record.host.vectorRegisters}}}};
   result["payload"] = fileToJson(record.payload);
   if (record.schedule) {
     ordered_json libraries = ordered_json::array();
@@ -151,6 +173,15 @@ ordered_json toJson(const Record &record) {
         {"fusion", fusionToJson(record.schedule->fusion)},
         {"trace", traceToJson(record.schedule->trace)},
         {"remarks", record.schedule->remarks}};
+    ordered_json hostDefaults = ordered_json::array();
+    for (const HostDefaultRecord &knob : record.schedule->hostDefaults)
+      hostDefaults.push_back({{"knob", knob.knob},
+                              {"expression", knob.expression},
+                              {"computed", knob.computed},
+                              {"value", knob.value}});
+    result["schedule"]["host_defaults"] = hostDefaults;
+    if (const std::optional<RecordsUse> &use = record.schedule->records)
+      result["schedule"]["records"] = recordsToJson(*use);
   } else {
     result["schedule"] = nullptr;
   }
@@ -311,6 +342,12 @@ static void readHeader(JsonReader &reader, const json &root, Record &record) {
       reader.read(*caches, "host.caches", "l3_bytes", record.host.l3Bytes,
                   false);
     }
+    if (const json *vector = reader.field(*host, "host", "vector", false)) {
+      reader.read(*vector, "host.vector", "bytes", record.host.vectorBytes,
+                  false);
+      reader.read(*vector, "host.vector", "registers",
+                  record.host.vectorRegisters, false);
+    }
   }
 }
 
@@ -368,6 +405,35 @@ static ScheduleInfo readSchedule(JsonReader &reader, const json &schedule) {
       /*required=*/false);
   reader.read(schedule, "schedule", "remarks", info.remarks,
               /*required=*/false);
+  reader.forEach(
+      schedule, "schedule", "host_defaults",
+      [&](const json &object, const std::string &path) {
+        HostDefaultRecord &knob = info.hostDefaults.emplace_back();
+        reader.read(object, path, "knob", knob.knob);
+        reader.read(object, path, "expression", knob.expression);
+        reader.read(object, path, "computed", knob.computed);
+        reader.read(object, path, "value", knob.value);
+      },
+      /*required=*/false);
+  // Records written before tuned records existed have none.
+  if (const json *records = reader.field(schedule, "schedule", "records",
+                                         /*required=*/false)) {
+    RecordsUse &use = info.records.emplace();
+    const std::string path = "schedule.records";
+    reader.read(*records, path, "file", use.file, /*required=*/false);
+    if (const json *key = reader.field(*records, path, "key", true)) {
+      reader.read(*key, path + ".key", "host", use.key.host);
+      reader.read(*key, path + ".key", "payload", use.key.payload);
+      reader.read(*key, path + ".key", "schedule_sha256",
+                  use.key.scheduleSha256);
+      reader.read(*key, path + ".key", "threads", use.key.threads);
+    }
+    readKnobs(reader, *records, path, use.applied);
+    reader.read(*records, path, "tuned_at", use.tunedAt, /*required=*/false);
+    reader.read(*records, path, "cpu_model", use.cpuModel,
+                /*required=*/false);
+    reader.read(*records, path, "note", use.note, /*required=*/false);
+  }
   return info;
 }
 

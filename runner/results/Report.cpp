@@ -237,6 +237,31 @@ void printReport(const Record &record, llvm::raw_ostream &os) {
                              "empty handle (--explain says which)",
                              empty, topLevel));
   }
+  if (record.schedule && !record.schedule->hostDefaults.empty()) {
+    std::vector<std::string> knobs;
+    for (const HostDefaultRecord &knob : record.schedule->hostDefaults)
+      knobs.push_back(llvm::formatv("{0}={1} ({2} = {3})", knob.knob,
+                                    knob.value, knob.expression,
+                                    knob.computed));
+    printRow(os, "host knobs", llvm::join(knobs, ", "));
+  }
+  if (record.schedule && record.schedule->records) {
+    const RecordsUse &use = *record.schedule->records;
+    std::vector<std::string> knobs;
+    for (const KnobSetting &knob : use.applied)
+      knobs.push_back(knob.name + "=" + knob.value);
+    if (use.isApplied())
+      printRow(
+          os, "record",
+          llvm::formatv("{0} from {1} (tuned {2} on {3})",
+                        knobs.empty() ? std::string("nothing (--knob "
+                                                    "gave every knob)")
+                                      : llvm::join(knobs, " "),
+                        use.file, use.tunedAt,
+                        use.cpuModel.empty() ? use.key.host : use.cpuModel));
+    else
+      printRow(os, "record", "none applied: " + use.note);
+  }
   if (record.schedule && !record.schedule->fusion.empty()) {
     size_t fused = llvm::count_if(
         record.schedule->fusion,

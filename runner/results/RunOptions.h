@@ -40,6 +40,14 @@ llvm::StringRef getInitKindName(InitKind kind);
 /// One `--dim SPEC=SIZE`: SPEC is the position of a dynamic dimension in the
 /// signature (counting from 0 over all arguments, left to right) or a name
 /// given to dimensions with a `loom.dims` argument attribute.
+/// `--host-param NAME=VALUE`: a host parameter of knob defaults
+/// (kernel/HostDefaults.h) replaced, to see what a schedule does on another
+/// machine.
+struct HostParam {
+  std::string name;
+  int64_t value = 0;
+};
+
 struct DimSize {
   std::string spec;
   int64_t size = 0;
@@ -121,6 +129,14 @@ struct RunOptions {
   std::string bindTrailingArgs;
   /// Values of the schedule's tune.knob / tune.alternatives, by name.
   std::vector<KnobSetting> knobs;
+  /// Tuned records (results/TunedRecords.h): the file (empty: Loom's
+  /// schedules/records.json), whether the matching record fills the knobs
+  /// not given, and the host key to match instead of this machine's.
+  std::string recordsPath;
+  bool useRecords = true;
+  std::string recordsHost;
+  /// Host parameters of knob defaults replaced by name.
+  std::vector<HostParam> hostParams;
   /// Empty: the only public function.
   std::string function;
 

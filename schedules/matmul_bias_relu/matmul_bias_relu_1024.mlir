@@ -4,7 +4,9 @@
 //
 //   build/bin/loom run schedules/matmul_bias_relu/matmul_bias_relu_1024.mlir \
 //     --schedule schedules/matmul_bias_relu/schedule.mlir \
-//     --schedule-lib schedules/lib/default.mlir
+//     --schedule-lib schedules/lib/default.mlir \
+//     --schedule-lib schedules/matmul/schedule.mlir \
+//     --schedule-lib schedules/lib/vector.mlir
 func.func @matmul_bias_relu(%A: tensor<1024x1024xf32>, %B: tensor<1024x1024xf32>,
                             %bias: tensor<1024xf32>, %C: memref<1024x1024xf32>) {
   %zero = arith.constant 0.0 : f32

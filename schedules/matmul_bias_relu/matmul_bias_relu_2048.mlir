@@ -4,7 +4,9 @@
 //
 //   build/bin/loom run schedules/matmul_bias_relu/matmul_bias_relu_2048.mlir \
 //     --schedule schedules/matmul_bias_relu/schedule.mlir \
-//     --schedule-lib schedules/lib/default.mlir
+//     --schedule-lib schedules/lib/default.mlir \
+//     --schedule-lib schedules/matmul/schedule.mlir \
+//     --schedule-lib schedules/lib/vector.mlir
 func.func @matmul_bias_relu(%A: tensor<2048x2048xf32>, %B: tensor<2048x2048xf32>,
                             %bias: tensor<2048xf32>, %C: memref<2048x2048xf32>) {
   %zero = arith.constant 0.0 : f32

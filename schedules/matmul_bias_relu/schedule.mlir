@@ -1,23 +1,29 @@
-// relu(A * B + bias) with the epilogue fused at the thread tile:
+// relu(A * B + bias), any static shape, in one of two ways (the tunable
+// "blocking"; the default is 1):
 //
-//   1. scf.forall over blocks of 256 x 256 of the result (the rows are the
-//      knob "block_rows"; 256 keeps the B block of the cache level reused by
-//      256 rows); the matmul and the
-//      fill that zeroes its accumulator are fused into the loop, so each
-//      thread computes its block of A * B and applies the epilogue while the
-//      block is still in cache: no full-size intermediate is written and
-//      read back.
-//   2. Inside, every op is tiled as the default schedule does, without
-//      another thread level (transform.loom.auto_tile serial): the matmul in
-//      256 x 256 cache blocks of 8 x 32 register tiles with K steps of 1, the
-//      epilogue in 1 x 64 vectors.
-//   3. The rest of the default schedule: peeling, vectorization, FMAs
-//      (@loom_default_finish of schedules/lib/default.mlir).
+//   0. Fused: scf.forall over blocks of 256 x 256 of the result (the rows are
+//      the knob "block_rows"); the matmul and the fill that zeroes its
+//      accumulator are fused into the loop, so each thread computes its
+//      block of A * B and applies the epilogue while the block is still in
+//      cache. Inside, every op is tiled as the default schedule does
+//      (transform.loom.auto_tile serial), then peeled, vectorized and
+//      lowered to FMAs (@loom_default_finish of schedules/lib/default.mlir).
+//   1. Blocked: the fill and the epilogue are tiled and vectorized on their
+//      own (transform.loom.auto_tile, partial tiles masked), the matmul is blocked with B packed as in
+//      schedules/matmul/schedule.mlir (its @loom_matmul_blocked, blocking from
+//      the host). The epilogue reads
+//      the result of the matmul back once, which costs less than the matmul
+//      loses unpacked on large matrices.
 //
-// Needs --schedule-lib schedules/lib/default.mlir.
+// Needs --schedule-lib for schedules/lib/default.mlir,
+// schedules/matmul/schedule.mlir and schedules/lib/vector.mlir.
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @loom_default_finish(
       %root: !transform.any_op {transform.readonly})
+  transform.named_sequence @loom_matmul_blocked(
+      %matmul: !transform.any_op {transform.readonly})
+  transform.named_sequence @loom_vector_to_fma(
+      %func: !transform.any_op {transform.readonly})
 
   transform.named_sequence @__transform_main(
       %root: !transform.any_op {transform.readonly}) {
@@ -31,24 +37,46 @@ module attributes {transform.with_named_sequence} {
     %fill = transform.get_producer_of_operand %matmul[2]
       : (!transform.any_op) -> !transform.any_op
 
-    %rows = transform.tune.knob<"block_rows"> = 256 from options = [64, 128, 256]
-      -> !transform.param<i64>
-    %block, %forall = transform.structured.tile_using_forall %epilogue
-        tile_sizes [%rows, 256]
-      : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
-    %fused_matmul, %forall_2 = transform.structured.fuse_into_containing_op
-        %matmul into %forall
-      : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %fused_fill, %forall_3 = transform.structured.fuse_into_containing_op
-        %fill into %forall_2
-      : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
-
-    %ops = transform.structured.match interface{LinalgOp} in %forall_3
+    // Two ways, the tunable "blocking" (a tuned record picks one per shape;
+    // docs/performance.md):
+    %func = transform.get_parent_op %matmul {op_name = "func.func"}
       : (!transform.any_op) -> !transform.any_op
-    %tiled, %loops = transform.loom.auto_tile %ops serial
-      : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    transform.include @loom_default_finish failures(propagate) (%root)
-      : (!transform.any_op) -> ()
+    transform.tune.alternatives<"blocking"> selected_region = 1 {
+      // 0: the epilogue's thread blocks with the matmul and the fill fused
+      //    into them, tiled like the default schedule (best for small
+      //    matrices, where the whole problem is cache-resident).
+      %rows = transform.tune.knob<"block_rows"> = 256 from options = [64, 128, 256]
+        -> !transform.param<i64>
+      %block, %forall = transform.structured.tile_using_forall %epilogue
+          tile_sizes [%rows, 256]
+        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+      %fused_matmul, %forall_2 = transform.structured.fuse_into_containing_op
+          %matmul into %forall
+        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+      %fused_fill, %forall_3 = transform.structured.fuse_into_containing_op
+          %fill into %forall_2
+        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+      %ops = transform.structured.match interface{LinalgOp} in %forall_3
+        : (!transform.any_op) -> !transform.any_op
+      %tiled, %loops = transform.loom.auto_tile %ops serial
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+      transform.include @loom_default_finish failures(propagate) (%root)
+        : (!transform.any_op) -> ()
+      transform.yield
+    }, {
+      // 1: the fill and the epilogue tiled and vectorized on their own, the
+      //    matmul blocked like schedules/matmul/schedule.mlir (B packed,
+      //    blocking from the host); the epilogue reads the result back once.
+      %others = transform.merge_handles %fill, %epilogue : !transform.any_op
+      %tiled, %loops = transform.loom.auto_tile %others
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+      transform.loom.vectorize %tiled best_effort : !transform.any_op
+      transform.include @loom_matmul_blocked failures(propagate) (%matmul)
+        : (!transform.any_op) -> ()
+      transform.include @loom_vector_to_fma failures(propagate) (%func)
+        : (!transform.any_op) -> ()
+      transform.yield
+    }
     transform.yield
   }
 }

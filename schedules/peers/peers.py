@@ -4,8 +4,8 @@ schedule, oneDNN and OpenBLAS, in one `loom bench` run (interleaved,
 shuffled repetitions), then a table of GFLOP/s, GB/s, the ratio of Loom to
 the best peer and the fraction of the roofline's bound (the FMA peak or the
 memory bandwidth, whichever limits the kernel at its intensity). Softmax and the elementwise
-chain have no library peer (their C references run outside the harness,
-docs/performance.md); they are in the suite so that CI tracks them.
+chain are compared with oneDNN only (its softmax primitive; its binary primitive with post-ops
+for the chain): OpenBLAS has neither.
 
   schedules/peers/peers.py suite > schedules/suites/peers.json
       Write the suite (a test fails when the committed one is stale).
@@ -24,14 +24,15 @@ import os
 import sys
 
 # (kernel, payload relative to schedules/, Loom's schedule, its libraries,
-#  thread counts). Loom's schedule is the kernel's own where it applies
-# (matmul: sizes multiple of its tiles; matmul + bias + ReLU) and
-# schedules/lib/default.mlir elsewhere. The peers compute the matmul of
+#  thread counts). Loom's schedule is the kernel's own (matmul, any shape;
+# matmul + bias + ReLU) or schedules/lib/default.mlir, whichever is faster
+# on the shape (docs/performance.md). The peers compute the matmul of
 # matmul + bias + ReLU and leave the epilogue to the plain lowering (loops
 # LLVM vectorizes).
 MATMUL = ("matmul/schedule.mlir", ["lib/vector.mlir"])
 DEFAULT = ("lib/default.mlir", [])
-FUSED = ("matmul_bias_relu/schedule.mlir", ["lib/default.mlir"])
+FUSED = ("matmul_bias_relu/schedule.mlir",
+         ["lib/default.mlir", "matmul/schedule.mlir", "lib/vector.mlir"])
 SOFTMAX = ("softmax/schedule.mlir", ["lib/default.mlir"])
 ELEMENTWISE = ("elementwise/schedule.mlir", [])
 KERNELS = [
@@ -40,7 +41,8 @@ KERNELS = [
     ("matmul_1024", "matmul/matmul.mlir", MATMUL, [1, 2]),
     ("matmul_2048", "matmul/matmul_2048.mlir", MATMUL, [1, 2]),
     ("matmul_1000", "matmul/matmul_1000.mlir", DEFAULT, [1, 2]),
-    ("matmul_4096x64x4096", "matmul/matmul_4096x64x4096.mlir", DEFAULT, [1, 2]),
+    ("matmul_4096x64x4096", "matmul/matmul_4096x64x4096.mlir", MATMUL, [1, 2]),
+    ("matmul_333x777x555", "matmul/matmul_333x777x555.mlir", MATMUL, [1, 2]),
     ("matmul_64x4096x4096", "matmul/matmul_64x4096x4096.mlir", DEFAULT, [1, 2]),
     ("matmul_bias_relu_256", "matmul_bias_relu/matmul_bias_relu_256.mlir", FUSED,
      [1, 2]),
@@ -56,9 +58,13 @@ KERNELS = [
     ("softmax_4096", "softmax/softmax_4096.mlir", SOFTMAX, [1, 2]),
     ("elementwise_16M", "elementwise/elementwise.mlir", ELEMENTWISE, [1, 2]),
 ]
-# Kernels with no library peer: oneDNN and OpenBLAS have no schedule for them.
-LOOM_ONLY = {"softmax", "elementwise"}
-PEERS = ["onednn", "openblas"]
+# The peers of each kind of kernel and their schedules: every library that
+# has the operation.
+PEERS = [("onednn", "lib/onednn.mlir"), ("openblas", "lib/openblas.mlir")]
+KERNEL_PEERS = {
+    "softmax": [("onednn", "lib/onednn.mlir")],
+    "elementwise": [("onednn", "elementwise/onednn.mlir")],
+}
 
 
 def cmd_suite(args):
@@ -67,8 +73,8 @@ def cmd_suite(args):
         for t in threads:
             name = kernel if t == 1 else f"{kernel}_{t}t"
             entries = [("loom", schedule, libs)]
-            if kernel.split("_")[0] not in LOOM_ONLY:
-                entries += [(peer, f"lib/{peer}.mlir", []) for peer in PEERS]
+            entries += [(peer, sched, []) for peer, sched in
+                        KERNEL_PEERS.get(kernel.split("_")[0], PEERS)]
             for who, sched, lib in entries:
                 benchmark = {"name": f"{name}/{who}", "payload": f"../{payload}",
                              "schedule": f"../{sched}",
@@ -80,7 +86,7 @@ def cmd_suite(args):
                     # Blocks of 64 rows: 256 rows would leave one block, and
                     # one thread idle, at 256.
                     if who == "loom" and kernel == "matmul_bias_relu_256":
-                        benchmark["knobs"] = {"block_rows": 64}
+                        benchmark["knobs"] = {"blocking": 0, "block_rows": 64}
                 benchmarks.append(benchmark)
     suite = {
         "name": "peers",
@@ -133,7 +139,7 @@ def cmd_table(args):
     lines = []
     for kernel in order:
         row = rows[kernel]
-        peers = [row.get(p) for p in PEERS if row.get(p)]
+        peers = [row.get(p) for p, _ in PEERS if row.get(p)]
         loom = row.get("loom")
         ratio = f"{loom / max(peers):.2f}" if loom and peers else "-"
         # Of the roofline's bound as loom bench recorded it; a cache-resident

@@ -14,6 +14,10 @@
 // CHECK-NEXT:   inputs      random, seed 0: tensor<64x256xf32>, tensor<256x256xf32>, memref<64x256xf32>
 // The DPS output is checked with K = 256: rtol = 4 eps (256 + 4).
 // CHECK-NEXT:   check       arg 2: passed, max abs err {{.*}}, max rel err {{.*}} (rtol 1.2e-04, atol {{.*}}, reduction 256)
+// The blocking comes from the host (docs/performance.md); no tuned record
+// is for this payload.
+// CHECK-NEXT:   host knobs  n_r={{.*}} (vector_bytes / 64 = {{.*}}), m_r={{.*}}, k_block={{.*}}, m_c={{.*}}, n_panels={{.*}}
+// CHECK-NEXT:   record      none applied: no record for this payload and schedule in {{.*}}records.json
 // 2 x 64 x 256 x 256 FLOPs; A, B and C once each.
 // CHECK-NEXT:   work        8.389 MFLOP, 393.216 kB in and out of the function
 // CHECK-NEXT:   time/call   median {{.*}}, min {{.*}}, mean {{.*}}, stddev {{.*}} (3 samples x {{[0-9]+}} call
