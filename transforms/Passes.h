@@ -24,6 +24,11 @@ namespace mlir::loom {
 /// diagnostic at the op, if one cannot be decomposed.
 LogicalResult decomposeForLowering(Operation *root);
 
+/// The function attribute that asks for non-temporal stores into the
+/// function's arguments (loom-nontemporal-stores).
+constexpr llvm::StringLiteral kNontemporalStoresAttrName =
+    "loom.nontemporal_stores";
+
 } // namespace mlir::loom
 
 #endif // LOOM_TRANSFORMS_PASSES_H

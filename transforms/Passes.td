@@ -139,6 +139,34 @@ def LoomStridedCopiesToLinalgPass
   let dependentDialects = ["linalg::LinalgDialect"];
 }
 
+def LoomNontemporalStoresPass
+    : Pass<"loom-nontemporal-stores", "func::FuncOp"> {
+  let summary = "Make vector stores into a marked function's arguments non-temporal";
+  let description = [{
+    In a function with the `loom.nontemporal_stores` attribute (a schedule
+    sets it with `transform.annotate %func "loom.nontemporal_stores"`),
+    lowers 1-D vector transfer writes to `vector.store` and marks every
+    `vector.store` into a function argument (or a view of one) non-temporal:
+    LLVM emits streaming stores (`vmovntps`), which write around the caches
+    instead of reading each line first. The function's memref arguments are
+    then assumed 64-byte aligned (`memref.assume_alignment`; Loom's buffers
+    are), so that LLVM can prove whole vectors aligned: callers of such a
+    function must pass aligned buffers. For outputs that are written once
+    and not read again by the kernel (an elementwise chain over arrays larger
+    than the caches), that saves a third of the memory traffic of a
+    two-input map; for outputs read again soon, it is slower.
+    `loom-lower-bufferized-to-llvm` runs it after `convert-vector-to-scf`.
+
+    ```mlir
+    func.func @chain(...) attributes {loom.nontemporal_stores} {
+      vector.transfer_write %v, %out[%i, %j] {in_bounds = [true]} : vector<64xf32>, memref<4096x4096xf32>
+    // becomes
+      vector.store %v, %out[%i, %j] {nontemporal = true} : memref<4096x4096xf32>, vector<64xf32>
+    ```
+  }];
+  let dependentDialects = ["vector::VectorDialect"];
+}
+
 def LoomPrintWorkPass : Pass<"loom-print-work", "ModuleOp"> {
   let summary = "Report the work model (FLOPs, bytes) of every structured op";
   let description = [{

@@ -65,6 +65,7 @@ void buildLowerBufferizedToLLVMPipeline(OpPassManager &pm,
   // on every iteration until it overflows.
   pm.addPass(createConvertVectorToSCFPass(
       VectorTransferToSCFOptions().enableFullUnroll()));
+  pm.addNestedPass<func::FuncOp>(createLoomNontemporalStoresPass());
   pm.addPass(createLowerAffinePass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
