@@ -31,7 +31,7 @@ MATMUL_SHAPES = [
     (65, 257, 1),
     (8, 32, 8),
 ]
-BATCH_SHAPES = [(3, 33, 65, 17), (2, 1, 40, 9), (1, 70, 31, 300)]
+BATCH_SHAPES = [(3, 33, 65, 17), (2, 1, 40, 9), (1, 70, 31, 300), (4, 64, 64, 64)]
 # (N, H, W, C, F, KH, KW, stride): output 7x7 and 14x14, a 1x1 kernel,
 # odd channel counts, stride 2.
 CONV_SHAPES = [
@@ -128,7 +128,10 @@ def kernels(schedules):
         ("matmul_bias_relu", MATMUL_SHAPES, matmul_bias_relu,
          [(os.path.join(schedules, "matmul_bias_relu", "schedule.mlir"), fused_libs, extra)
           for extra in ([], ["--knob", "blocking=0"])] + default),
-        ("batch_matmul", BATCH_SHAPES, batch_matmul, default),
+        ("batch_matmul", BATCH_SHAPES, batch_matmul,
+         [(os.path.join(schedules, "batch_matmul", "schedule.mlir"),
+           [os.path.join(schedules, "matmul", "schedule.mlir"), lib("vector.mlir")], [])]
+         + default),
         ("conv", CONV_SHAPES, conv, default),
     ]
 
