@@ -5,6 +5,7 @@
 #include "runner/campaigns/TunableSchedule.h"
 #include "runner/campaigns/TuneStrategy.h"
 #include "runner/kernel/Timer.h"
+#include "runner/results/Host.h"
 #include "runner/results/Record.h"
 #include "runner/results/Report.h"
 #include "runner/results/Status.h"
@@ -104,6 +105,11 @@ private:
   std::optional<double> bestWall;
   std::optional<double> bestMedian;
   bool referenceDone = false, exhausted = false;
+  /// The schedule's defaults (every tunable's value written or derived from
+  /// the host), evaluated before the strategy's first point when they are
+  /// a candidate: the best point is then never worse than what loom run
+  /// does without a record.
+  std::optional<uint64_t> defaultIndex;
   /// When the sweep, and its first new candidate, started.
   double start = 0, candidatesStart = 0;
 };
@@ -162,6 +168,21 @@ llvm::Error Sweep::prepare() {
   if (!createdStrategy)
     return createdStrategy.takeError();
   strategy = std::move(*createdStrategy);
+  std::vector<size_t> defaults;
+  for (const Tunable &tunable : space->getDimensions()) {
+    auto it = tunable.selected ? llvm::find(tunable.options, *tunable.selected)
+                               : tunable.options.end();
+    if (it == tunable.options.end())
+      break;
+    defaults.push_back(it - tunable.options.begin());
+  }
+  if (defaults.size() == space->getDimensions().size()) {
+    uint64_t index = space->getIndex(defaults);
+    if (candidates.contains(index, defaults)) {
+      defaultIndex = index;
+      strategy->markProposed(index);
+    }
+  }
 
   auto writer = TuneDatabaseWriter::open(options.dbPath);
   if (!writer)
@@ -177,7 +198,19 @@ llvm::Error Sweep::prepare() {
     return makeError(ExitCode::InvalidInput,
                      "cannot create a scratch directory: " + ec.message());
   scratch = directory.str().str();
-  capacity = std::max(1u, options.jobs) + (options.overlap ? 1 : 0);
+  // Compiling the next candidate beside a timed kernel takes a core: only
+  // when the kernel's threads leave one free.
+  bool overlap = options.overlap;
+  unsigned cores = std::max(1u, getHostInfo().physicalCores);
+  if (overlap && options.run.threads >= cores) {
+    overlap = false;
+    log(llvm::formatv("the candidates run on {0} thread(s) and this machine "
+                      "has {1} core(s): no candidate compiles while another "
+                      "is timed",
+                      options.run.threads, cores)
+            .str());
+  }
+  capacity = std::max(1u, options.jobs) + (overlap ? 1 : 0);
   pool = std::make_unique<CandidatePool>(options.loomExecutable, scratch,
                                          capacity);
   if (space->getDimensions().empty())
@@ -243,7 +276,11 @@ llvm::Error Sweep::startCandidates() {
       exhausted = true;
       break;
     }
-    std::optional<uint64_t> index = strategy->next();
+    std::optional<uint64_t> index = defaultIndex;
+    if (index)
+      defaultIndex.reset();
+    else
+      index = strategy->next();
     if (!index) {
       exhausted = true;
       break;

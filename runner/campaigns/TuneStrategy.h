@@ -59,6 +59,9 @@ public:
                       const TunePoint &point);
   /// Whether a candidate was never proposed.
   bool hasMore() const { return seen.size() < order.size(); }
+  /// Marks `index` as proposed by someone else (the sweep evaluates the
+  /// schedule's defaults first): next() does not propose it again.
+  void markProposed(uint64_t index) { take(index); }
 
   /// Proposes the candidates in `order`.
   TuneStrategy(TuneCandidates candidates, std::vector<size_t> order,

@@ -66,8 +66,7 @@ applyHostDefaults(ModuleOp schedule, llvm::ArrayRef<HostParam> parameters,
     auto alternatives = dyn_cast<tune::AlternativesOp>(op);
     if (!knob && !alternatives)
       return WalkResult::advance();
-    std::string name =
-        (knob ? knob.getName() : alternatives.getName()).str();
+    std::string name = (knob ? knob.getName() : alternatives.getName()).str();
     auto fail = [&](const llvm::Twine &what) {
       error = describeLocation(op->getLoc()) + ": " +
               (knob ? "knob '" : "alternatives '") + name + "': " + what.str();
@@ -130,8 +129,8 @@ applyHostDefaults(ModuleOp schedule, llvm::ArrayRef<HostParam> parameters,
             cast<IntegerAttr>(cast<ArrayAttr>(knob.getOptions())[0]).getType(),
             *chosen));
       else
-        alternatives.setSelectedRegionAttrAttr(IntegerAttr::get(
-            IntegerType::get(op->getContext(), 64), *chosen));
+        alternatives.setSelectedRegionAttrAttr(
+            IntegerAttr::get(IntegerType::get(op->getContext(), 64), *chosen));
       value = *chosen;
       defaults.push_back({name, expression.getValue().str(),
                           std::to_string(*value), *computed});

@@ -11,7 +11,8 @@
 // cache sizes. A value written in the op is what tools that do not know the
 // host (mlir-opt, loom-opt) use; Loom replaces it:
 //
-//   %k = transform.tune.knob<"k_block"> = 256 from options = [64, 128, 256, 512]
+//   %k = transform.tune.knob<"k_block"> = 256 from options = [64, 128, 256,
+//   512]
 //       {loom.host_default = "l1d_bytes / (3 * vector_bytes)"}
 //       -> !transform.param<i64>
 //
@@ -47,9 +48,9 @@ getHostParameters(const HostInfo &host, unsigned threads,
 
 /// Gives every knob of `schedule` that has a host-default expression and no
 /// value in `given` (--knob, a tuned record) the option the expression
-/// selects (replacing one written in the schedule). Fails (InvalidInput, with the knob's
-/// file:line:col) on an expression that does not parse or evaluate, an
-/// unknown --host-param name, or options that are not integers.
+/// selects (replacing one written in the schedule). Fails (InvalidInput, with
+/// the knob's file:line:col) on an expression that does not parse or evaluate,
+/// an unknown --host-param name, or options that are not integers.
 llvm::Expected<std::vector<HostDefaultRecord>>
 applyHostDefaults(ModuleOp schedule, llvm::ArrayRef<HostParam> parameters,
                   llvm::ArrayRef<KnobSetting> given);

@@ -39,10 +39,10 @@ struct BlockCache {
         return block;
       }
     }
-    size_t rounded = (size + kLargeAlignment - 1) / kLargeAlignment *
-                     kLargeAlignment;
-    void *block = std::aligned_alloc(std::max(alignment, kLargeAlignment),
-                                     rounded);
+    size_t rounded =
+        (size + kLargeAlignment - 1) / kLargeAlignment * kLargeAlignment;
+    void *block =
+        std::aligned_alloc(std::max(alignment, kLargeAlignment), rounded);
     if (!block)
       return nullptr;
     std::lock_guard<std::mutex> lock(mutex);

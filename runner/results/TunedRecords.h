@@ -1,4 +1,5 @@
-//===- TunedRecords.h - Knob values tuned per payload, schedule, CPU -*- C++ -*-===//
+//===- TunedRecords.h - Knob values tuned per payload, schedule, CPU -*- C++
+//-*-===//
 //
 // A records file keeps the knob values `loom tune` found best for one
 // payload (its structured ops and their types), one schedule (the bytes of
