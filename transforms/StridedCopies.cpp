@@ -26,8 +26,7 @@ struct LoomStridedCopiesToLinalgPass
       auto target = dyn_cast<MemRefType>(copy.getTarget().getType());
       // Unranked memrefs have no loops to write; contiguous ones are one
       // memcpy already.
-      if (!source || !target ||
-          (isContiguous(source) && isContiguous(target)))
+      if (!source || !target || (isContiguous(source) && isContiguous(target)))
         return;
       rewriter.setInsertionPoint(copy);
       rewriter.replaceOpWithNewOp<linalg::CopyOp>(copy, copy.getSource(),
