@@ -70,6 +70,11 @@ TEST(OptionsTest, FlagsAndKeysAreUniqueAndFollowTheNamingRule) {
     std::string expected = info.negated ? derived.substr(3)
                            : plural     ? derived + "s"
                                         : derived;
+    // A switch whose key would be another option's (--no-records and
+    // --records FILE) is use_KEY.
+    if (info.negated && findOptionByKey(expected) &&
+        findOptionByKey(expected) != &info)
+      expected = "use_" + expected;
     if (info.valueName == "seconds")
       expected += "_s";
     EXPECT_EQ(info.key.str(), expected) << info.flag.str();

@@ -20,7 +20,7 @@
 // RUN:   --schedule-lib %{schedules}/lib/default.mlir \
 // RUN:   --schedule-lib %{schedules}/matmul/schedule.mlir \
 // RUN:   --schedule-lib %{schedules}/lib/vector.mlir --iters 1 --threads 2 \
-// RUN:   --dump-ir %t.blocked | FileCheck %s
+// RUN:   --no-records --dump-ir %t.blocked | FileCheck %s
 // RUN: FileCheck %s --check-prefix=BLOCKED < %t.blocked/2-bufferized.mlir
 // RUN: FileCheck %s --check-prefix=IR < %t/1-scheduled.mlir
 // RUN: FileCheck %s --check-prefix=BUF < %t/2-bufferized.mlir
