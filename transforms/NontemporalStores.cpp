@@ -5,11 +5,11 @@
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/Dialect/Utils/StaticValueUtils.h"
-#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/SetVector.h"
@@ -53,8 +53,8 @@ constexpr int64_t kZeroDivisor = int64_t(1) << 40;
 
 int64_t getKnownDivisor(Value value, unsigned depth = 0);
 
-int64_t getKnownDivisor(AffineExpr expr, ValueRange operands,
-                        unsigned numDims, unsigned depth) {
+int64_t getKnownDivisor(AffineExpr expr, ValueRange operands, unsigned numDims,
+                        unsigned depth) {
   if (auto constant = dyn_cast<AffineConstantExpr>(expr))
     return constant.getValue() ? std::abs(constant.getValue()) : kZeroDivisor;
   if (auto dim = dyn_cast<AffineDimExpr>(expr))
@@ -84,7 +84,8 @@ int64_t getKnownDivisor(Value value, unsigned depth) {
   if (auto argument = dyn_cast<BlockArgument>(value)) {
     // An induction variable: a multiple of what its lower bound and step
     // are multiples of.
-    auto loop = dyn_cast<LoopLikeOpInterface>(argument.getOwner()->getParentOp());
+    auto loop =
+        dyn_cast<LoopLikeOpInterface>(argument.getOwner()->getParentOp());
     if (!loop || !loop.getLoopInductionVars())
       return 1;
     for (auto [index, iv] : llvm::enumerate(*loop.getLoopInductionVars())) {
@@ -138,7 +139,8 @@ std::optional<int64_t> getOffsetDivisor(Value memref, unsigned depth = 0) {
   }
   Operation *op = memref.getDefiningOp();
   if (auto subview = dyn_cast_or_null<memref::SubViewOp>(op)) {
-    std::optional<int64_t> source = getOffsetDivisor(subview.getSource(), depth + 1);
+    std::optional<int64_t> source =
+        getOffsetDivisor(subview.getSource(), depth + 1);
     auto [strides, offset] = subview.getSourceType().getStridesAndOffset();
     if (!source)
       return std::nullopt;
@@ -152,7 +154,8 @@ std::optional<int64_t> getOffsetDivisor(Value memref, unsigned depth = 0) {
         term = *constant ? std::abs(*constant) : kZeroDivisor;
       else
         term = getKnownDivisor(cast<Value>(offsetValue));
-      divisor = std::gcd(divisor, std::min(term * std::abs(stride), kZeroDivisor));
+      divisor =
+          std::gcd(divisor, std::min(term * std::abs(stride), kZeroDivisor));
     }
     return divisor;
   }
@@ -173,9 +176,9 @@ std::optional<int64_t> getStoreAlignment(vector::StoreOp store) {
   for (auto [index, stride] : llvm::zip(store.getIndices(), strides)) {
     if (ShapedType::isDynamic(stride))
       return std::nullopt;
-    *divisor = std::gcd(
-        *divisor,
-        std::min(getKnownDivisor(index) * std::abs(stride), kZeroDivisor));
+    *divisor =
+        std::gcd(*divisor, std::min(getKnownDivisor(index) * std::abs(stride),
+                                    kZeroDivisor));
   }
   int64_t bytes = *divisor * (type.getElementTypeBitWidth() / 8);
   int64_t alignment = kArgumentAlignment;
@@ -206,8 +209,7 @@ struct LoomNontemporalStoresPass
       if (!alignment || *alignment < std::min<int64_t>(vectorBytes, 64))
         return;
       store.setNontemporal(true);
-      store.setAlignmentAttr(
-          OpBuilder(store).getI64IntegerAttr(*alignment));
+      store.setAlignmentAttr(OpBuilder(store).getI64IntegerAttr(*alignment));
       stored.insert(getViewedArgument(store.getBase()));
     });
     OpBuilder builder = OpBuilder::atBlockBegin(&func.getBody().front());

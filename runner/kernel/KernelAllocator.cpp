@@ -39,10 +39,10 @@ struct BlockCache {
         return block;
       }
     }
-    size_t rounded =
-        (size + kLargeAlignment - 1) / kLargeAlignment * kLargeAlignment;
-    void *block =
-        std::aligned_alloc(std::max(alignment, kLargeAlignment), rounded);
+    // aligned_alloc wants a size that is a multiple of the alignment.
+    alignment = std::max(alignment, kLargeAlignment);
+    size_t rounded = (size + alignment - 1) / alignment * alignment;
+    void *block = std::aligned_alloc(alignment, rounded);
     if (!block)
       return nullptr;
     std::lock_guard<std::mutex> lock(mutex);

@@ -55,8 +55,8 @@ TEST(TunedRecordsTest, SavedRecordsReplaceTheirKeyAndMatchExactly) {
 
 TEST(TunedRecordsTest, OtherFilesAreNamedAsSuch) {
   TempFile file;
-  ASSERT_FALSE(writeTextFile(R"({"format": "loom-run-record"})", file.path,
-                             "test"));
+  ASSERT_FALSE(
+      writeTextFile(R"({"format": "loom-run-record"})", file.path, "test"));
   auto records = loadTunedRecords(file.path);
   ASSERT_FALSE(static_cast<bool>(records));
   std::string message = llvm::toString(records.takeError());
