@@ -205,12 +205,15 @@ module attributes {transform.with_named_sequence} {
         tile_sizes [0, 0, 1, 0]
       : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
 
-    // Pack B with 8 x n_r vector copies (the last K rows in a remainder loop).
-    %pack_tile, %pack_loops:2 = transform.structured.tile_using_for %pack_b
-        tile_sizes [1, 8]
-      : (!transform.op<"linalg.pack">)
-      -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    transform.include @peel_last failures(suppress) (%pack_loops#1)
+    // Pack B with 8 x n_r vector copies, its panels split among threads (the
+    // last K rows in a remainder loop).
+    %pack_panel, %pack_forall = transform.structured.tile_using_forall %pack_b
+        tile_sizes [1]
+      : (!transform.op<"linalg.pack">) -> (!transform.any_op, !transform.any_op)
+    %pack_tile, %pack_loop = transform.structured.tile_using_for %pack_panel
+        tile_sizes [0, 8]
+      : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.include @peel_last failures(suppress) (%pack_loop)
       : (!transform.any_op) -> ()
     transform.apply_patterns to %func {
       transform.apply_patterns.linalg.tiling_canonicalization
