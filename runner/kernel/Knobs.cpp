@@ -53,11 +53,11 @@ std::string getPayloadSignature(Operation *payload) {
 }
 
 llvm::Expected<std::vector<KnobSetting>>
-resolveTunedRecord(const RunOptions &options, ModuleOp schedule,
+resolveTunedRecord(const RunOptions &options, const HostInfo &host,
                    Operation *payload, llvm::StringRef scheduleSha256,
                    RecordsUse &use) {
   std::vector<KnobSetting> settings = options.knobs;
-  use.key.host = options.recordsHost.empty() ? getRecordsHostKey(getHostInfo())
+  use.key.host = options.recordsHost.empty() ? getRecordsHostKey(host)
                                              : options.recordsHost;
   use.key.payload = getPayloadSignature(payload);
   use.key.scheduleSha256 = scheduleSha256.str();

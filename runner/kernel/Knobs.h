@@ -43,13 +43,13 @@ struct Tunable {
 /// whatever the file's names, comments and layout.
 std::string getPayloadSignature(Operation *payload);
 
-/// The knob settings of a run: `options.knobs`, then the values of the
-/// tuned record that matches the run (results/TunedRecords.h) for knobs
-/// they do not name. `use` says which file was read, the run's key and
+/// The knob settings of a run on `host`: `options.knobs`, then the values
+/// of the tuned record that matches the run (results/TunedRecords.h) for
+/// knobs they do not name. `use` says which file was read, the run's key and
 /// what was applied. Fails with InvalidInput when --records names a file
 /// that cannot be read or is not a records file.
 llvm::Expected<std::vector<KnobSetting>>
-resolveTunedRecord(const RunOptions &options, ModuleOp schedule,
+resolveTunedRecord(const RunOptions &options, const HostInfo &host,
                    Operation *payload, llvm::StringRef scheduleSha256,
                    RecordsUse &use);
 

@@ -226,8 +226,8 @@ llvm::Error KernelRun::Runner::load() {
           scheduleSha256 += library.sha256;
         scheduleSha256 = sha256Hex(scheduleSha256);
       }
-      auto resolved =
-          resolveTunedRecord(options, *schedule, *payload, scheduleSha256, use);
+      auto resolved = resolveTunedRecord(options, record.host, *payload,
+                                         scheduleSha256, use);
       if (!resolved)
         return resolved.takeError();
       settings = std::move(*resolved);
@@ -235,7 +235,7 @@ llvm::Error KernelRun::Runner::load() {
     // Knobs with neither a value given nor one written get their
     // loom.host_default from this machine's parameters.
     auto parameters =
-        getHostParameters(getHostInfo(), options.threads, options.hostParams);
+        getHostParameters(record.host, options.threads, options.hostParams);
     if (!parameters)
       return parameters.takeError();
     auto hostDefaults = applyHostDefaults(*schedule, *parameters, settings);
