@@ -232,8 +232,8 @@ llvm::Error KernelRun::Runner::load() {
         return resolved.takeError();
       settings = std::move(*resolved);
     }
-    // Knobs with neither a value given nor one written get their
-    // loom.host_default from this machine's parameters.
+    // Knobs with a loom.host_default and no value given (--knob, a record)
+    // take it from this machine's parameters.
     auto parameters =
         getHostParameters(record.host, options.threads, options.hostParams);
     if (!parameters)
