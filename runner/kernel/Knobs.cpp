@@ -94,8 +94,8 @@ resolveTunedRecord(const RunOptions &options, const HostInfo &host,
                          llvm::join(elsewhere, "; ");
     return settings;
   }
-  use.tunedAt =
-      record->tunedAt.empty() ? "at an unknown date" : record->tunedAt;
+  use.tunedAt = record->tunedAt;
+  use.matched = true;
   use.cpuModel = record->cpuModel;
   for (const KnobSetting &knob : record->knobs) {
     if (llvm::any_of(options.knobs, [&](const KnobSetting &given) {

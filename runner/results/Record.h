@@ -89,7 +89,9 @@ struct RecordsUse {
   std::string tunedAt, cpuModel;
   /// Why no record was applied ("no record matches ...", "--no-records").
   std::string note;
-  bool isApplied() const { return !tunedAt.empty() || !applied.empty(); }
+  /// Whether a record matched the run (it may apply nothing when --knob
+  /// gives every knob).
+  bool matched = false;
 };
 
 /// A knob that took its value from the host (kernel/HostDefaults.h).

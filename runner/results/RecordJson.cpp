@@ -88,7 +88,7 @@ static ordered_json knobsToJson(ArrayRef<KnobSetting> knobs);
 static ordered_json recordsToJson(const RecordsUse &use) {
   return {{"file",
            use.file.empty() ? ordered_json(nullptr) : ordered_json(use.file)},
-          {"applied", use.isApplied()},
+          {"applied", use.matched},
           {"key",
            {{"host", use.key.host},
             {"payload", use.key.payload},
@@ -428,6 +428,7 @@ static ScheduleInfo readSchedule(JsonReader &reader, const json &schedule) {
                   use.key.scheduleSha256);
       reader.read(*key, path + ".key", "threads", use.key.threads);
     }
+    reader.read(*records, path, "applied", use.matched, /*required=*/false);
     readKnobs(reader, *records, path, use.applied);
     reader.read(*records, path, "tuned_at", use.tunedAt, /*required=*/false);
     reader.read(*records, path, "cpu_model", use.cpuModel,

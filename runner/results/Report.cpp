@@ -250,15 +250,16 @@ void printReport(const Record &record, llvm::raw_ostream &os) {
     std::vector<std::string> knobs;
     for (const KnobSetting &knob : use.applied)
       knobs.push_back(knob.name + "=" + knob.value);
-    if (use.isApplied())
-      printRow(
-          os, "record",
-          llvm::formatv("{0} from {1} (tuned {2} on {3})",
-                        knobs.empty() ? std::string("nothing (--knob "
-                                                    "gave every knob)")
-                                      : llvm::join(knobs, " "),
-                        use.file, use.tunedAt,
-                        use.cpuModel.empty() ? use.key.host : use.cpuModel));
+    if (use.matched)
+      printRow(os, "record",
+               llvm::formatv(
+                   "{0} from {1} (tuned {2} on {3})",
+                   knobs.empty() ? std::string("nothing (--knob "
+                                               "gave every knob)")
+                                 : llvm::join(knobs, " "),
+                   use.file,
+                   use.tunedAt.empty() ? "at an unknown date" : use.tunedAt,
+                   use.cpuModel.empty() ? use.key.host : use.cpuModel));
     else
       printRow(os, "record", "none applied: " + use.note);
   }
