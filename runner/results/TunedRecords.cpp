@@ -108,10 +108,16 @@ loadTunedRecords(llvm::StringRef path) {
   auto text = readTextFile(path, "the records file");
   if (!text)
     return text.takeError();
-  Json json = Json::parse(*text, nullptr, /*allow_exceptions=*/false);
+  return parseTunedRecords(*text, path);
+}
+
+llvm::Expected<std::vector<TunedRecord>>
+parseTunedRecords(llvm::StringRef text, llvm::StringRef name) {
+  Json json = Json::parse(text.begin(), text.end(), nullptr,
+                          /*allow_exceptions=*/false);
   auto fail = [&](const std::string &what) {
     return makeError(ExitCode::InvalidInput,
-                     path + ": not a Loom records file: " + what);
+                     name + ": not a Loom records file: " + what);
   };
   if (json.is_discarded())
     return fail("not JSON");
@@ -152,11 +158,15 @@ llvm::Error saveTunedRecord(llvm::StringRef path, const TunedRecord &record) {
   llvm::erase_if(records,
                  [&](const TunedRecord &r) { return r.key == record.key; });
   records.push_back(record);
+  return writeTextFile(printTunedRecords(records), path, "the records file");
+}
+
+std::string printTunedRecords(llvm::ArrayRef<TunedRecord> records) {
   Json list = Json::array();
-  for (const TunedRecord &r : records)
-    list.push_back(toJson(r));
+  for (const TunedRecord &record : records)
+    list.push_back(toJson(record));
   Json json = {{"format", kFormat}, {"version", kVersion}, {"records", list}};
-  return writeTextFile(json.dump(2) + "\n", path, "the records file");
+  return json.dump(2) + "\n";
 }
 
 } // namespace mlir::loom

@@ -64,6 +64,14 @@ std::string getRecordsHostKey(const HostInfo &host);
 /// JSON path, when it is not a records file.
 llvm::Expected<std::vector<TunedRecord>> loadTunedRecords(llvm::StringRef path);
 
+/// The records in `text`, the contents of the file `name` (which errors
+/// name).
+llvm::Expected<std::vector<TunedRecord>>
+parseTunedRecords(llvm::StringRef text, llvm::StringRef name);
+
+/// The text of a records file holding `records`.
+std::string printTunedRecords(llvm::ArrayRef<TunedRecord> records);
+
 /// The record for `key`, if any (the last one wins).
 const TunedRecord *findTunedRecord(llvm::ArrayRef<TunedRecord> records,
                                    const TunedRecordKey &key);

@@ -1,14 +1,15 @@
 //===- FuzzResults.cpp - libFuzzer target: records and bench results ------===//
 //
-// Any text, read as a run record and as bench results (the files `loom
-// compare`, `report` and `run --from-bundle` read); what is accepted is
-// written back and read again.
+// Any text, read as a run record, as bench results (the files `loom
+// compare`, `report` and `run --from-bundle` read) and as a tuned records
+// file (`--records`); what is accepted is written back and read again.
 //
 //===----------------------------------------------------------------------===//
 
 #include "runner/results/BenchResults.h"
 #include "runner/results/JsonReader.h"
 #include "runner/results/Record.h"
+#include "runner/results/TunedRecords.h"
 
 #include <nlohmann/json.hpp>
 
@@ -17,6 +18,14 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   llvm::StringRef text(reinterpret_cast<const char *>(data), size);
+  if (auto records = mlir::loom::parseTunedRecords(text, "fuzz.json")) {
+    auto again = mlir::loom::parseTunedRecords(
+        mlir::loom::printTunedRecords(*records), "again.json");
+    if (!again || again->size() != records->size())
+      __builtin_trap(); // What is read must be written readably.
+  } else {
+    llvm::consumeError(records.takeError());
+  }
   auto json = mlir::loom::parseJson(text, "fuzz.json");
   if (!json) {
     llvm::consumeError(json.takeError());
