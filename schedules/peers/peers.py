@@ -25,7 +25,7 @@ import sys
 
 # (kernel, payload relative to schedules/, Loom's schedule, its libraries,
 #  thread counts). Loom's schedule is the kernel's own (matmul, any shape;
-# matmul + bias + ReLU) or schedules/lib/default.mlir, whichever is faster
+# matmul + bias + ReLU; conv_2d_nhwc_hwcf) or schedules/lib/default.mlir, whichever is faster
 # on the shape (docs/performance.md). The peers compute the matmul of
 # matmul + bias + ReLU and leave the epilogue to the plain lowering (loops
 # LLVM vectorizes).
@@ -33,6 +33,7 @@ MATMUL = ("matmul/schedule.mlir", ["lib/vector.mlir"])
 DEFAULT = ("lib/default.mlir", [])
 FUSED = ("matmul_bias_relu/schedule.mlir",
          ["lib/default.mlir", "matmul/schedule.mlir", "lib/vector.mlir"])
+CONV = ("conv/schedule.mlir", ["lib/vector.mlir"])
 SOFTMAX = ("softmax/schedule.mlir", ["lib/default.mlir"])
 ELEMENTWISE = ("elementwise/schedule.mlir", [])
 KERNELS = [
@@ -51,9 +52,12 @@ KERNELS = [
     ("matmul_bias_relu_2048", "matmul_bias_relu/matmul_bias_relu_2048.mlir", FUSED,
      [1, 2]),
     ("batch_matmul_8x512", "batch_matmul/batch_matmul.mlir", DEFAULT, [1]),
-    ("conv_56x56x64", "conv/conv_56x56x64.mlir", DEFAULT, [1]),
-    ("conv_28x28x128", "conv/conv_28x28x128.mlir", DEFAULT, [1]),
-    ("conv_14x14x256", "conv/conv_14x14x256.mlir", DEFAULT, [1]),
+    ("conv_56x56x64", "conv/conv_56x56x64.mlir", CONV, [1, 2]),
+    ("conv_28x28x128", "conv/conv_28x28x128.mlir", CONV, [1, 2]),
+    ("conv_14x14x256", "conv/conv_14x14x256.mlir", CONV, [1, 2]),
+    ("conv_7x7x512", "conv/conv_7x7x512.mlir", CONV, [1, 2]),
+    ("conv_1x1_56x56x64x256", "conv/conv_1x1_56x56x64x256.mlir", CONV, [1]),
+    ("conv_1x1_7x7x2048x512", "conv/conv_1x1_7x7x2048x512.mlir", CONV, [1]),
     ("softmax_1024", "softmax/softmax_1024.mlir", SOFTMAX, [1, 2]),
     ("softmax_4096", "softmax/softmax_4096.mlir", SOFTMAX, [1, 2]),
     ("elementwise_16M", "elementwise/elementwise.mlir", ELEMENTWISE, [1, 2]),

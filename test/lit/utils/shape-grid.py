@@ -32,14 +32,17 @@ MATMUL_SHAPES = [
     (8, 32, 8),
 ]
 BATCH_SHAPES = [(3, 33, 65, 17), (2, 1, 40, 9), (1, 70, 31, 300), (4, 64, 64, 64)]
-# (N, H, W, C, F, KH, KW, stride): output 7x7 and 14x14, a 1x1 kernel,
-# odd channel counts, stride 2.
+# (N, H, W, C, F, KH, KW, stride[, dilation]): output 7x7 and 14x14, a 1x1
+# kernel, odd channel counts (not a multiple of the channel panels), widths
+# that are not a multiple of the register tile, stride 2, dilation 2.
 CONV_SHAPES = [
     (1, 7, 7, 64, 64, 3, 3, 1),
     (1, 14, 14, 17, 33, 3, 3, 1),
     (1, 7, 7, 96, 40, 1, 1, 1),
     (2, 5, 9, 3, 5, 3, 3, 2),
     (1, 13, 11, 19, 7, 5, 5, 1),
+    (1, 3, 21, 8, 64, 3, 3, 1, 2),
+    (1, 1, 1, 1, 1, 1, 1, 1),
 ]
 
 
@@ -104,11 +107,11 @@ def batch_matmul(B, M, N, K):
     )
 
 
-def conv(N, H, W, C, F, KH, KW, s):
-    IH, IW = (H - 1) * s + KH, (W - 1) * s + KW
+def conv(N, H, W, C, F, KH, KW, s, d=1):
+    IH, IW = (H - 1) * s + (KH - 1) * d + 1, (W - 1) * s + (KW - 1) * d + 1
     return dps(
         f"%I: {t(N, IH, IW, C)}, %K: {t(KH, KW, C, F)}",
-        f"linalg.conv_2d_nhwc_hwcf {{dilations = dense<1> : tensor<2xi64>, "
+        f"linalg.conv_2d_nhwc_hwcf {{dilations = dense<{d}> : tensor<2xi64>, "
         f"strides = dense<{s}> : tensor<2xi64>}} ins(%I, %K : {t(N, IH, IW, C)}, "
         f"{t(KH, KW, C, F)}) outs(%c : {t(N, H, W, F)}) -> {t(N, H, W, F)}",
         (N, H, W, F),
@@ -132,7 +135,9 @@ def kernels(schedules):
          [(os.path.join(schedules, "batch_matmul", "schedule.mlir"),
            [os.path.join(schedules, "matmul", "schedule.mlir"), lib("vector.mlir")], [])]
          + default),
-        ("conv", CONV_SHAPES, conv, default),
+        ("conv", CONV_SHAPES, conv,
+         [(os.path.join(schedules, "conv", "schedule.mlir"), [lib("vector.mlir")], extra)
+          for extra in ([], ["--knob", "pack_filter=0"])] + default),
     ]
 
 

@@ -1,0 +1,41 @@
+// The shipped convolution schedule applied by loom-opt to the shipped
+// 14 x 14 x 256 payload (3 x 3 filter).
+//
+// RUN: loom-opt %{schedules}/conv/conv_14x14x256.mlir \
+// RUN:   --transform-preload-library="transform-library-paths=%{schedules}/lib/vector.mlir,%{schedules}/conv/schedule.mlir" \
+// RUN:   --transform-interpreter | FileCheck %s
+// RUN: loom-opt %{schedules}/conv/conv_14x14x256.mlir \
+// RUN:   --transform-preload-library="transform-library-paths=%{schedules}/lib/vector.mlir,%{schedules}/conv/schedule.mlir" \
+// RUN:   --transform-interpreter --loom-bufferize | FileCheck %s --check-prefix=BUF
+
+// One thread tile per panel of 32 output channels; its filter slice is
+// copied into a contiguous 3 x 3 x 256 x 32 buffer with 8 x 32 vectors.
+// CHECK-LABEL: func.func @conv(
+// CHECK-NOT:     linalg.conv_2d_nhwc_hwcf
+// CHECK:         scf.forall ({{.*}}) in (8)
+// CHECK:           bufferization.alloc_tensor() : tensor<3x3x256x32xf32>
+// CHECK:           scf.for {{.*}} to %c256 step %c8
+// CHECK:             vector.transfer_read {{.*}} : tensor<1x1x8x32xf32>, vector<8x32xf32>
+// Output rows; 8 output pixels x 32 channels (16 zmm) carried in registers
+// across the filter rows and the input channels; the 3 filter columns are
+// unrolled: 3 x 8 FMAs per input channel.
+// CHECK:           scf.for {{.*}} to %c14 step %c1
+// CHECK:             scf.for {{.*}} to %c3 step %c1 iter_args({{.*}}) -> ({{.*}}vector<8x32xf32>)
+// CHECK:               scf.for {{.*}} to %c256 step %c1 iter_args({{.*}}) -> ({{.*}}vector<8x32xf32>)
+// CHECK-COUNT-24:        vector.fma {{.*}} : vector<32xf32>
+// CHECK-NOT:             vector.fma
+// CHECK:                 scf.yield
+// The remaining 6 pixels of the row (14 = 8 + 6): a static tile of its own.
+// CHECK:             scf.for {{.*}} to %c3 step %c1 iter_args({{.*}}) -> ({{.*}}vector<6x32xf32>)
+// CHECK:               scf.for {{.*}} to %c256 step %c1 iter_args({{.*}}) -> ({{.*}}vector<6x32xf32>)
+// CHECK-COUNT-18:        vector.fma {{.*}} : vector<32xf32>
+// CHECK-NOT:             vector.fma
+// CHECK:                 scf.yield
+
+// After bufferization only the packed filter panel is allocated; the output
+// is updated in place.
+// BUF-LABEL: func.func @conv(
+// BUF:         memref.alloc() {{.*}} : memref<3x3x256x32xf32>
+// BUF-NOT:     memref.alloc
+// BUF-NOT:     memref.copy
+// BUF:         return
