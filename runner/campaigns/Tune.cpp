@@ -51,8 +51,11 @@ public:
   /// Everything before the first candidate: the space, the constraints, the
   /// key, the order, the database, a scratch directory.
   llvm::Error prepare();
-  /// Adds the best point to options.saveRecordPath.
-  llvm::Error saveRecord(const TunePoint &confirmation);
+  /// Adds `knobs` (the best point, or the defaults when the best point was
+  /// not faster measured again) to options.saveRecordPath.
+  llvm::Error saveRecord(const TunePoint &confirmation,
+                         llvm::ArrayRef<KnobSetting> knobs,
+                         std::optional<double> median);
   /// Evaluates candidates until the space, the budget or the time is spent
   /// or Ctrl-C is pressed.
   llvm::Error evaluate();
@@ -414,12 +417,32 @@ llvm::Error Sweep::conclude() {
   for (const Tunable &tunable : space->getDimensions())
     if (tunable.selected)
       defaults.push_back({tunable.name, *tunable.selected});
+  bool bestIsDefaults =
+      getPointText(summary.best->settings) == getPointText(defaults);
   for (const TunePoint &point : summary.points)
     if (point.isValid() &&
         getPointText(point.settings) == getPointText(defaults))
       summary.defaultMedian = point.medianSeconds;
+  // A record must not be slower than the defaults it replaces: measure them
+  // again as long as the best point, and keep them when the best point is
+  // not faster (a lucky sample in the sweep).
+  std::vector<KnobSetting> recorded = summary.best->settings;
+  std::optional<double> recordedMedian = summary.confirmedMedian;
+  if (!options.saveRecordPath.empty() && summary.defaultMedian &&
+      !bestIsDefaults && summary.confirmedMedian) {
+    TunePoint defaultsAgain =
+        pool->runOne(getCandidateOptions(defaults), getCandidateTimeout());
+    if (defaultsAgain.isValid()) {
+      summary.defaultConfirmedMedian = defaultsAgain.medianSeconds;
+      if (*defaultsAgain.medianSeconds <= *summary.confirmedMedian) {
+        recorded = defaults;
+        recordedMedian = defaultsAgain.medianSeconds;
+        summary.recordKeptDefaults = true;
+      }
+    }
+  }
   if (!options.saveRecordPath.empty())
-    if (llvm::Error error = saveRecord(confirmation))
+    if (llvm::Error error = saveRecord(confirmation, recorded, recordedMedian))
       return error;
   if (options.bestSchedulePath.empty())
     return llvm::Error::success();
@@ -427,7 +450,9 @@ llvm::Error Sweep::conclude() {
                            options.bestSchedulePath);
 }
 
-llvm::Error Sweep::saveRecord(const TunePoint &confirmation) {
+llvm::Error Sweep::saveRecord(const TunePoint &confirmation,
+                              llvm::ArrayRef<KnobSetting> knobs,
+                              std::optional<double> median) {
   std::optional<TunedRecordKey> key = confirmation.recordsKey
                                           ? confirmation.recordsKey
                                           : summary.best->recordsKey;
@@ -442,9 +467,8 @@ llvm::Error Sweep::saveRecord(const TunePoint &confirmation) {
   record.payloadFile = options.run.payloadPath;
   record.tunedAt = currentTimestamp();
   record.loomVersion = LOOM_VERSION;
-  record.knobs = summary.best->settings;
-  record.medianSeconds = summary.confirmedMedian ? summary.confirmedMedian
-                                                 : summary.best->medianSeconds;
+  record.knobs = knobs;
+  record.medianSeconds = median ? median : summary.best->medianSeconds;
   record.defaultMedianSeconds = summary.defaultMedian;
   record.budget = options.budget;
   if (llvm::Error error = saveTunedRecord(options.saveRecordPath, record))
@@ -515,6 +539,13 @@ void printTuneSummary(const TuneSummary &summary, unsigned count,
                         "is {1:f2}x as fast\n",
                         formatDuration(*summary.defaultMedian),
                         *summary.defaultMedian / *summary.best->medianSeconds);
+  if (summary.defaultConfirmedMedian)
+    os << "the defaults measured again: median "
+       << formatDuration(*summary.defaultConfirmedMedian)
+       << (summary.recordKeptDefaults
+               ? "; the best point was not faster: the record keeps the "
+                 "defaults\n"
+               : "\n");
 }
 
 } // namespace mlir::loom

@@ -71,10 +71,13 @@ struct TuneSummary {
   /// The best valid point, and its median from a fresh, longer run.
   std::optional<TunePoint> best;
   std::optional<double> confirmedMedian;
-  /// The schedule's defaults, when the sweep measured them.
-  std::optional<double> defaultMedian;
-  /// Whether the best point went to TuneOptions::saveRecordPath.
-  bool recordSaved = false;
+  /// The schedule's defaults, when the sweep measured them, and their
+  /// median from a fresh, longer run (when they are not the best point).
+  std::optional<double> defaultMedian, defaultConfirmedMedian;
+  /// Whether a record went to TuneOptions::saveRecordPath, and whether it
+  /// holds the defaults because the best point, measured again, was not
+  /// faster than they were.
+  bool recordSaved = false, recordKeptDefaults = false;
 };
 
 /// Runs the sweep. Fails with InvalidInput on bad options, an unreadable

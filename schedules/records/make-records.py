@@ -20,8 +20,9 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 # Constraints that keep the sweep to sensible points: whole register tiles in
-# a thread tile.
-CONSTRAINTS = {"matmul/schedule.mlir": ["m_c % m_r == 0", "m_r >= 4"]}
+# a thread tile; register tiles that fit in the 32 registers of AVX-512.
+CONSTRAINTS = {"matmul/schedule.mlir": ["m_c % m_r == 0", "m_r >= 4"],
+               "conv/schedule.mlir": ["w_r * n_r <= 384", "w_r >= 4", "n_r >= 16"]}
 
 
 def main():
