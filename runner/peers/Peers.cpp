@@ -150,11 +150,18 @@ void openBLASConv2DNhwcHwcf(Image *input, Image *filter, Image *output,
   }
 }
 
+/// The thread count of the current run (loom_peers_set_threads). oneDNN's
+/// primitives split their work among the threads there are when they are
+/// created, so every primitive cache is keyed by it too: `loom bench` runs
+/// its benchmarks in one process, and a primitive created for a 1-thread
+/// benchmark ran the 2-thread benchmark of the same shape on one thread.
+int peerThreads = 1;
+
 /// conv_2d_nhwc_hwcf with unit strides and dilations through oneDNN's own
 /// convolution primitive: NHWC activations, the weights reordered on every
 /// call from HWCF (oneDNN's "hwio") into the blocked layout the primitive
 /// picks, the result accumulated into the output (a sum post-op). The
-/// primitive is created once per shape.
+/// primitive is created once per shape and thread count.
 void oneDNNConv2DNhwcHwcf(Image *input, Image *filter, Image *output,
                           const char *function) {
   using namespace dnnl;
@@ -173,7 +180,8 @@ void oneDNNConv2DNhwcHwcf(Image *input, Image *filter, Image *output,
     reorder toBlocked;
   };
   static std::map<std::array<int64_t, 8>, std::unique_ptr<Convolution>> cache;
-  std::unique_ptr<Convolution> &conv = cache[{n, h, w, c, kh, kw, f, 0}];
+  std::unique_ptr<Convolution> &conv =
+      cache[{n, h, w, c, kh, kw, f, peerThreads}];
   using dt = memory::data_type;
   using tag = memory::format_tag;
   if (!conv) {
@@ -229,10 +237,10 @@ void oneDNNSoftmax(Matrix *in, Matrix *out, const char *function) {
   using namespace dnnl;
   if (!isContiguous(*in) || !isContiguous(*out))
     fail(function, "operands must be contiguous");
-  static std::map<std::array<int64_t, 2>,
+  static std::map<std::array<int64_t, 3>,
                   std::unique_ptr<CachedPrimitive<softmax_forward>>>
       cache;
-  auto &softmax = cache[{in->sizes[0], in->sizes[1]}];
+  auto &softmax = cache[{in->sizes[0], in->sizes[1], peerThreads}];
   memory::desc data = getRowMajorDesc(*in);
   if (!softmax) {
     softmax = std::make_unique<CachedPrimitive<softmax_forward>>();
@@ -256,10 +264,10 @@ void oneDNNAddMulRelu(Matrix *a, Matrix *b, Matrix *c, Matrix *out,
   for (Matrix *matrix : {a, b, c, out})
     if (!isContiguous(*matrix))
       fail(function, "operands must be contiguous");
-  static std::map<std::array<int64_t, 2>,
+  static std::map<std::array<int64_t, 3>,
                   std::unique_ptr<CachedPrimitive<binary>>>
       cache;
-  auto &chain = cache[{a->sizes[0], a->sizes[1]}];
+  auto &chain = cache[{a->sizes[0], a->sizes[1], peerThreads}];
   memory::desc data = getRowMajorDesc(*a);
   if (!chain) {
     chain = std::make_unique<CachedPrimitive<binary>>();
@@ -291,6 +299,7 @@ extern "C" {
 /// Called by loom run before the kernel runs: the peers use `threads`
 /// threads (oneDNN through its OpenMP runtime, OpenBLAS through its own).
 void loom_peers_set_threads(int threads) {
+  peerThreads = threads;
   openblas_set_num_threads(threads);
   // oneDNN runs on the OpenMP runtime it was built with (libgomp for the
   // Debian package), whose default is one thread per core.
