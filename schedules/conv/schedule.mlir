@@ -1,6 +1,6 @@
-// Schedule for f32 2-D convolutions linalg.conv_2d_nhwc_hwcf (any static
-// shape, stride and dilation): a direct convolution, blocked the way
-// convolution libraries block it.
+// Schedule for 2-D convolutions linalg.conv_2d_nhwc_hwcf (any static shape,
+// stride and dilation, any element type; the blocking is chosen for f32): a
+// direct convolution, blocked the way convolution libraries block it.
 //
 //   1. Thread tile: scf.forall over panels of n_r output channels (with
 //      --threads > 1, panels are split among threads).
@@ -69,8 +69,7 @@ module attributes {transform.with_named_sequence} {
       %n_r: !transform.param<i64> {transform.readonly}) -> !transform.any_op {
     %padded, %pads, %copy_back = transform.structured.pad %tile
         pad_to_multiple_of [%n_r]
-        {padding_values = [0.0 : f32, 0.0 : f32, 0.0 : f32],
-         padding_dimensions = [3], nofold_flags = [0, 1, 0],
+        {padding_dimensions = [3], nofold_flags = [0, 1, 0],
          copy_back_op = "none"}
       : (!transform.any_op, !transform.param<i64>)
       -> (!transform.any_op, !transform.any_op, !transform.any_op)

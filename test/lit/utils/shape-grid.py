@@ -4,8 +4,9 @@
     shape-grid.py --loom LOOM --schedules DIR --work DIR [--kernel NAME]
 
 For every kernel family (matmul, matmul + bias + ReLU, batch_matmul,
-conv_2d_nhwc_hwcf) and every shape of its grid (odd, skinny, tall, tiny,
-larger than one tile, not a multiple of any tile), this writes the payload
+conv_2d_nhwc_hwcf, also in f64, f16 and i32) and every shape of its grid
+(odd, skinny, tall, tiny, larger than one tile, not a multiple of any
+tile), this writes the payload
 and runs `loom run --no-timing` with every shipped schedule of that family;
 loom checks the scheduled kernel against the payload without the schedule.
 Prints one line per run ("ok", or "FAIL" with loom's exit code and the
@@ -44,23 +45,29 @@ CONV_SHAPES = [
     (1, 3, 21, 8, 64, 3, 3, 1, 2),
     (1, 1, 1, 1, 1, 1, 1, 1),
 ]
+# Other element types (the convolution schedule pads and packs any of them).
+CONV_TYPE_SHAPES = [
+    (1, 14, 14, 17, 33, 3, 3, 1, 1, "f64"),
+    (1, 9, 10, 5, 20, 3, 3, 1, 1, "f16"),
+    (1, 9, 10, 5, 20, 3, 3, 1, 1, "i32"),
+]
 
 
-def t(*dims):
-    return "tensor<" + "x".join(str(d) for d in dims) + "xf32>"
+def t(*dims, ty="f32"):
+    return "tensor<" + "x".join(str(d) for d in dims) + "x" + ty + ">"
 
 
-def m(*dims):
-    return "memref<" + "x".join(str(d) for d in dims) + "xf32>"
+def m(*dims, ty="f32"):
+    return "memref<" + "x".join(str(d) for d in dims) + "x" + ty + ">"
 
 
-def dps(args, op, out_dims, body=""):
+def dps(args, op, out_dims, body="", ty="f32"):
     """A function that accumulates `op` into its last (memref) argument."""
-    return f"""func.func @kernel({args}, %C: {m(*out_dims)}) {{
-  %c = bufferization.to_tensor %C restrict writable : {m(*out_dims)} to {t(*out_dims)}
+    return f"""func.func @kernel({args}, %C: {m(*out_dims, ty=ty)}) {{
+  %c = bufferization.to_tensor %C restrict writable : {m(*out_dims, ty=ty)} to {t(*out_dims, ty=ty)}
 {body}  %r = {op}
   bufferization.materialize_in_destination %r in restrict writable %C
-    : ({t(*out_dims)}, {m(*out_dims)}) -> ()
+    : ({t(*out_dims, ty=ty)}, {m(*out_dims, ty=ty)}) -> ()
   return
 }}
 """
@@ -107,14 +114,15 @@ def batch_matmul(B, M, N, K):
     )
 
 
-def conv(N, H, W, C, F, KH, KW, s, d=1):
+def conv(N, H, W, C, F, KH, KW, s, d=1, ty="f32"):
     IH, IW = (H - 1) * s + (KH - 1) * d + 1, (W - 1) * s + (KW - 1) * d + 1
     return dps(
-        f"%I: {t(N, IH, IW, C)}, %K: {t(KH, KW, C, F)}",
+        f"%I: {t(N, IH, IW, C, ty=ty)}, %K: {t(KH, KW, C, F, ty=ty)}",
         f"linalg.conv_2d_nhwc_hwcf {{dilations = dense<{d}> : tensor<2xi64>, "
-        f"strides = dense<{s}> : tensor<2xi64>}} ins(%I, %K : {t(N, IH, IW, C)}, "
-        f"{t(KH, KW, C, F)}) outs(%c : {t(N, H, W, F)}) -> {t(N, H, W, F)}",
+        f"strides = dense<{s}> : tensor<2xi64>}} ins(%I, %K : {t(N, IH, IW, C, ty=ty)}, "
+        f"{t(KH, KW, C, F, ty=ty)}) outs(%c : {t(N, H, W, F, ty=ty)}) -> {t(N, H, W, F, ty=ty)}",
         (N, H, W, F),
+        ty=ty,
     )
 
 
@@ -138,6 +146,8 @@ def kernels(schedules):
         ("conv", CONV_SHAPES, conv,
          [(os.path.join(schedules, "conv", "schedule.mlir"), [lib("vector.mlir")], extra)
           for extra in ([], ["--knob", "pack_filter=0"])] + default),
+        ("conv", CONV_TYPE_SHAPES, conv,
+         [(os.path.join(schedules, "conv", "schedule.mlir"), [lib("vector.mlir")], [])]),
     ]
 
 
