@@ -31,9 +31,12 @@ loom run uses it for the roofline when --peak-gflops-per-core and
 --peak-gbps are not given.
 
 A measurement that looks disturbed (load average above 0.5 at the
-start, the all-cores FMA figure below 0.75x cores x one core, or
-repeats more than 10% apart) is reported with its reasons, and does
-not replace a quiet measurement in the cache unless --force.
+start, the all-cores FMA figure below 0.75x cores x one core,
+repeats more than 10% apart, or a figure more than 25% below the
+cached quiet measurement of this machine: other tenants of a VM host
+share its memory bandwidth without showing in the load average) is
+reported with its reasons, and does not replace a quiet measurement
+in the cache unless --force.
 
 Exit codes:
   0  the peak was printed
@@ -113,6 +116,9 @@ int runPeakCommand() {
     auto result = measurePeak(options);
     if (!result)
       return fail(result.takeError());
+    if (cached)
+      llvm::append_range(result->disturbances,
+                         getDropsFromCachedPeak(*cached, *result));
     for (const std::string &reason : result->disturbances)
       llvm::errs() << "loom peak: warning: the measurement looks disturbed: "
                    << reason << "\n";

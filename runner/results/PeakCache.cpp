@@ -79,6 +79,36 @@ std::vector<std::string> getPeakDisturbances(const MachinePeak &peak,
   return reasons;
 }
 
+std::vector<std::string> getDropsFromCachedPeak(const MachinePeak &cached,
+                                                const MachinePeak &measured) {
+  std::vector<std::string> reasons;
+  if (!cached.disturbances.empty())
+    return reasons;
+  struct Figure {
+    const char *name;
+    double MachinePeak::*value;
+    const char *unit;
+  };
+  for (const Figure &figure :
+       {Figure{"FMA on one core", &MachinePeak::fmaGflopsPerCore, "GFLOP/s"},
+        Figure{"FMA on all cores", &MachinePeak::fmaGflopsAll, "GFLOP/s"},
+        Figure{"triad on 1 thread", &MachinePeak::triadGbps1, "GB/s"},
+        Figure{"triad on all threads", &MachinePeak::triadGbpsAll, "GB/s"},
+        Figure{"triad (NT) on 1 thread", &MachinePeak::triadNtGbps1, "GB/s"},
+        Figure{"triad (NT) on all threads", &MachinePeak::triadNtGbpsAll,
+               "GB/s"}}) {
+    double before = cached.*figure.value, now = measured.*figure.value;
+    if (before > 0 && now < (1 - kMaxDropFromCached) * before)
+      reasons.push_back(
+          llvm::formatv("{0} gave {1:f1} {2}, {3:f0}% below the quiet "
+                        "measurement of {4} ({5:f1}): the machine is shared",
+                        figure.name, now, figure.unit, 100 * (1 - now / before),
+                        cached.measuredAt, before)
+              .str());
+  }
+  return reasons;
+}
+
 bool shouldReplaceCachedPeak(const std::optional<MachinePeak> &cached,
                              const MachinePeak &measured, bool force) {
   return force || !cached || measured.disturbances.empty() ||

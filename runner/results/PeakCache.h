@@ -70,6 +70,18 @@ constexpr double kOldPeakDays = 30;
 std::vector<std::string> getPeakDisturbances(const MachinePeak &peak,
                                              unsigned physicalCores);
 
+/// A figure this much below the cached quiet measurement of the same machine
+/// means the machine is shared (other tenants of a VM host use its memory
+/// bandwidth or its cores without raising this machine's load average).
+constexpr double kMaxDropFromCached = 0.25;
+
+/// The figures of `measured` (FMA and triad, one and all threads) that are
+/// more than kMaxDropFromCached below those of `cached`, a quiet
+/// measurement of the same machine, as disturbances. Empty when `cached` is
+/// itself disturbed.
+std::vector<std::string> getDropsFromCachedPeak(const MachinePeak &cached,
+                                                const MachinePeak &measured);
+
 /// Whether a new measurement goes into the cache over `cached`: always,
 /// unless it looks disturbed and the cached one did not (`force` stores it
 /// anyway).

@@ -80,6 +80,26 @@ TEST(PeakCacheTest, ADisturbedMeasurementKeepsAQuietCache) {
   EXPECT_TRUE(shouldReplaceCachedPeak(quiet, quiet, false));
 }
 
+TEST(PeakCacheTest, AFigureFarBelowTheCachedQuietOneIsNamed) {
+  MachinePeak quiet = makeQuietPeak();
+  quiet.measuredAt = "2026-11-23T05:19:59Z";
+  quiet.triadGbps1 = 34.2;
+  quiet.triadGbpsAll = 84.7;
+  MachinePeak shared = quiet;
+  shared.triadGbps1 = 30.0;   // 12% below: noise, not named.
+  shared.triadGbpsAll = 51.2; // 40% below: another tenant's traffic.
+  std::vector<std::string> reasons = getDropsFromCachedPeak(quiet, shared);
+  ASSERT_EQ(reasons.size(), 1u);
+  EXPECT_EQ(reasons[0], "triad on all threads gave 51.2 GB/s, 40% below the "
+                        "quiet measurement of 2026-11-23T05:19:59Z (84.7): "
+                        "the machine is shared");
+  EXPECT_TRUE(getDropsFromCachedPeak(quiet, quiet).empty());
+  // Against a disturbed cache there is nothing to compare with.
+  MachinePeak disturbed = quiet;
+  disturbed.disturbances = {"the load average was 1.20 ..."};
+  EXPECT_TRUE(getDropsFromCachedPeak(disturbed, shared).empty());
+}
+
 TEST(PeakCacheTest, AgeOfATimestamp) {
   std::optional<double> age = getAgeInDays("2000-01-01T00:00:00Z");
   ASSERT_TRUE(age.has_value());
