@@ -127,9 +127,10 @@ module attributes {transform.with_named_sequence} {
           !transform.any_op, !transform.any_op, !transform.any_op)
     transform.include @peel_last failures(suppress) (%ow_loop)
       : (!transform.any_op) -> ()
-    // The copies of the packing (and of a padded output panel back), in
-    // 1 x 1 x 8 x n_r pieces.
-    %copies = transform.structured.match ops{["linalg.copy", "linalg.fill"]} in %func
+    // The packing's copy (a fill and a copy for a partial panel), in
+    // 1 x 1 x 8 x n_r pieces: only those in the thread tile, not copies and
+    // fills of the rest of the payload.
+    %copies = transform.structured.match ops{["linalg.copy", "linalg.fill"]} in %forall
       : (!transform.any_op) -> !transform.any_op
     transform.foreach %copies : !transform.any_op {
     ^bb0(%copy: !transform.any_op):
