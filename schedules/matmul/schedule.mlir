@@ -10,9 +10,18 @@
 //      with --threads > 1).
 //   3. Cache tile: K blocks of 256 (the B panel of a thread tile is 256 KiB,
 //      it stays in L2); the block is the knob "k_block".
-//   4. Register tile: 8 rows x 32 columns of C = 16 zmm accumulators, k step 1,
+//   4. Where B is packed: for a matmul of many rows, all of B before the
+//      loops (each panel packed once, split among threads); for one of at
+//      most 2 thread tiles of rows (knob "pack_b_rows"), the K block of each
+//      thread tile inside the K loop, so that packed B stays in L2 and is
+//      never written to memory. The packing reads 8 rows of up to 4 KiB of
+//      B at a time (a page: the hardware prefetchers stop at page bounds).
+//   5. Register tile: 8 rows x 32 columns of C = 16 zmm accumulators, k step 1,
 //      lowered to broadcast-A x B-vector FMAs with the tile kept in registers
 //      across the K block (schedules/lib/vector.mlir).
+//
+// Every matmul of the payload is blocked on its own; other ops are left as
+// they are (test/lit/schedules/matmul-other-ops.mlir).
 //
 // Shapes that are not multiples of the tiles keep the fast path for the full
 // tiles: the rows left over in a thread tile (M not a multiple of 8) are
@@ -35,8 +44,11 @@ module attributes {transform.with_named_sequence} {
       %root: !transform.any_op {transform.readonly}) {
     %matmul = transform.structured.match ops{["linalg.matmul"]} in %root
       : (!transform.any_op) -> !transform.any_op
-    transform.include @loom_matmul_blocked failures(propagate) (%matmul)
-      : (!transform.any_op) -> ()
+    transform.foreach %matmul : !transform.any_op {
+    ^bb0(%one_matmul: !transform.any_op):
+      transform.include @loom_matmul_blocked failures(propagate) (%one_matmul)
+        : (!transform.any_op) -> ()
+    }
     %func = transform.structured.match ops{["func.func"]} in %root
       : (!transform.any_op) -> !transform.any_op
     transform.include @loom_vector_to_fma failures(propagate) (%func)
@@ -112,6 +124,74 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 
+  // The size of the first loop of a structured op (the rows of a matmul).
+  transform.named_sequence @rows_of(%op: !transform.op<"linalg.generic"> {transform.readonly})
+      -> !transform.param<i64> {
+    %rows = transform.match.structured failures(propagate) %op
+      : (!transform.op<"linalg.generic">) -> !transform.param<i64> {
+    ^bb0(%s: !transform.any_op):
+      %m = transform.match.structured.dim %s[0] : (!transform.any_op) -> !transform.param<i64>
+      transform.match.structured.yield %m : !transform.param<i64>
+    }
+    transform.yield %rows : !transform.param<i64>
+  }
+
+  // Matches a linalg.generic with the loops of a matmul packed along N:
+  // (m, n / n_r, k, n % n_r), k a reduction.
+  transform.named_sequence @packed_matmul_tile(%op: !transform.any_op {transform.readonly})
+      -> !transform.any_op {
+    transform.match.operation_name %op ["linalg.generic"] : !transform.any_op
+    transform.match.structured failures(propagate) %op : !transform.any_op {
+    ^bb0(%s: !transform.any_op):
+      %rank = transform.match.structured.rank %s : (!transform.any_op) -> !transform.param<i64>
+      %four = transform.param.constant 4 : i64 -> !transform.param<i64>
+      transform.match.param.cmpi eq %rank, %four : !transform.param<i64>
+      transform.match.structured.dim %s[0, 1, 3] {parallel} : !transform.any_op
+      transform.match.structured.dim %s[2] {reduction} : !transform.any_op
+      transform.match.structured.yield
+    }
+    transform.yield %op : !transform.any_op
+  }
+
+  // Matchers and actions of a foreach_match used as an if: the first handle
+  // it returns holds the op when %rows <= %limit, the second otherwise.
+  transform.named_sequence @rows_at_most(%op: !transform.any_op {transform.readonly},
+      %rows: !transform.param<i64> {transform.readonly},
+      %limit: !transform.param<i64> {transform.readonly}) -> !transform.any_op {
+    transform.match.param.cmpi le %rows, %limit : !transform.param<i64>
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @any(%op: !transform.any_op {transform.readonly},
+      %rows: !transform.param<i64> {transform.readonly},
+      %limit: !transform.param<i64> {transform.readonly}) -> !transform.any_op {
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @first_of_two(%op: !transform.any_op {transform.readonly})
+      -> (!transform.any_op, !transform.any_op) {
+    %none = transform.select "func.return" in %op : (!transform.any_op) -> !transform.any_op
+    transform.yield %op, %none : !transform.any_op, !transform.any_op
+  }
+  transform.named_sequence @second_of_two(%op: !transform.any_op {transform.readonly})
+      -> (!transform.any_op, !transform.any_op) {
+    %none = transform.select "func.return" in %op : (!transform.any_op) -> !transform.any_op
+    transform.yield %none, %op : !transform.any_op, !transform.any_op
+  }
+
+  // Tiles (a part of) the packing of B to 8 rows of all its panels at a
+  // time, one panel after the other (8 x n_r copies), the last K rows in a
+  // remainder loop.
+  transform.named_sequence @pack_rows_then_panels(%pack: !transform.any_op {transform.consumed}) {
+    %rows, %row_loop = transform.structured.tile_using_for %pack
+        tile_sizes [0, 8]
+      : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %tile, %panel_loop = transform.structured.tile_using_for %rows
+        tile_sizes [1, 0]
+      : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.include @peel_last failures(suppress) (%row_loop)
+      : (!transform.any_op) -> ()
+    transform.yield
+  }
+
   // Splits a loop over 8-row tiles into full tiles and a remainder loop,
   // whose partial tile is tiled again to single rows (static 1 x 32 tiles).
   // Fails (the caller suppresses it) when the rows are a multiple of 8.
@@ -180,6 +260,13 @@ module attributes {transform.with_named_sequence} {
     %n_panels = transform.tune.knob<"n_panels"> = 8 from options = [1, 2, 4, 8, 16, 32]
         {loom.host_default = "l2_bytes / (8 * k_block * vector_bytes)"} -> !transform.param<i64>
 
+    // (A foreach: the handle is empty when a caller passes no matmul.)
+    %rows = transform.foreach %compute : !transform.op<"linalg.generic"> -> !transform.param<i64> {
+    ^bb0(%one: !transform.op<"linalg.generic">):
+      %m = transform.include @rows_of failures(propagate) (%one)
+        : (!transform.op<"linalg.generic">) -> !transform.param<i64>
+      transform.yield %m : !transform.param<i64>
+    }
     // Loops of the packed op: (m, n / n_r, k, n % n_r).
     %thread_tile, %forall = transform.structured.tile_using_forall %compute
         tile_sizes [%m_c, %n_panels]
@@ -188,6 +275,65 @@ module attributes {transform.with_named_sequence} {
     %k_block, %k_loop = transform.structured.tile_using_for %thread_tile
         tile_sizes [0, 0, %k, 0]
       : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+
+    // Pack B with 8 x n_r vector copies, 8 rows of a group of panels at a
+    // time (the last K rows in a remainder loop): the group spans up to
+    // 4 KiB of each row of B (a page: the hardware prefetchers stop at page
+    // boundaries). Walking down one panel instead reads 128 bytes per row,
+    // 16 KiB apart at N = 4096: every access misses and the packing runs at
+    // a fifth of the memory bandwidth.
+    //   pack_b_rows: B is packed per K block of each thread tile, inside
+    //                the K loop, when the matmul has at most this many rows
+    //                (M), and all of B before the loops otherwise. Per K
+    //                block, the packed block stays in L2 and packed B is
+    //                never written to memory, but every row of thread tiles
+    //                packs its blocks again: it pays when M is small (on
+    //                Zen 5, 64 x 4096 x 4096: 155 against 128 GFLOP/s;
+    //                128 x 3072 x 768: 190 against 182; even at 256 rows;
+    //                slower from 384 rows: docs/performance.md);
+    //   pack_parts: parts of the packing before the loops, one per thread;
+    //   pack_panels: panels of a group before the loops, a page of a row of
+    //                B (n_r = 32 columns of 4 bytes: 128 bytes per panel).
+    %pack_b_rows = transform.tune.knob<"pack_b_rows"> = 128 from options = [0, 64, 128, 256, 512, 1024, 4096]
+        {loom.host_default = "2 * m_c"} -> !transform.param<i64>
+    %pack_parts = transform.tune.knob<"pack_parts"> = 1 from options = [1, 2, 4, 8, 16, 32, 64]
+        {loom.host_default = "threads"} -> !transform.param<i64>
+    %pack_panels = transform.tune.knob<"pack_panels"> = 32 from options = [1, 4, 8, 16, 32, 64, 128]
+        {loom.host_default = "4096 / (64 * (n_r + 1))"} -> !transform.param<i64>
+    // One matmul at a time (a caller may pass several); for each, the
+    // foreach_match is an if: %per_block holds its pack when M <=
+    // pack_b_rows and %before is empty, or the other way round.
+    %pack = transform.cast %pack_b : !transform.op<"linalg.pack"> to !transform.any_op
+    transform.foreach %pack, %rows, %forall, %k_loop
+        : !transform.any_op, !transform.param<i64>, !transform.any_op, !transform.any_op {
+    ^bb0(%one_pack: !transform.any_op, %one_rows: !transform.param<i64>,
+         %one_forall: !transform.any_op, %one_k_loop: !transform.any_op):
+      %pack_1, %per_block, %before = transform.foreach_match restrict_root flatten_results
+          in %one_pack, %one_rows, %pack_b_rows @rows_at_most -> @first_of_two, @any -> @second_of_two
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+        -> (!transform.any_op, !transform.any_op, !transform.any_op)
+      transform.foreach %per_block : !transform.any_op {
+      ^bb0(%block_pack: !transform.any_op):
+        %in_thread_tile, %forall_fused = transform.structured.fuse_into_containing_op %block_pack into %one_forall
+          : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+        %in_k_block, %k_loop_fused = transform.structured.fuse_into_containing_op %in_thread_tile into %one_k_loop
+          : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+        transform.include @pack_rows_then_panels failures(propagate) (%in_k_block)
+          : (!transform.any_op) -> ()
+      }
+      transform.foreach %before : !transform.any_op {
+      ^bb0(%all_pack: !transform.any_op):
+        %pack_part, %pack_forall = transform.structured.tile_using_forall %all_pack
+            num_threads [%pack_parts]
+          : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+        %pack_group, %pack_group_loop = transform.structured.tile_using_for %pack_part
+            tile_sizes [%pack_panels, 0]
+          : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+        transform.include @pack_rows_then_panels failures(propagate) (%pack_group)
+          : (!transform.any_op) -> ()
+      }
+    }
+
     %register_tile, %m_loop, %n_loop = transform.structured.tile_using_for %k_block
         tile_sizes [%m_r, 1, 0, 0]
       : (!transform.any_op, !transform.param<i64>)
@@ -197,24 +343,15 @@ module attributes {transform.with_named_sequence} {
     // register tiles.
     transform.include @peel_rows failures(suppress) (%m_loop)
       : (!transform.any_op) -> ()
-    // (The forall may be gone by now: canonicalization folds a loop of one
-    // iteration; the function holds the tiles either way.)
-    %tiles = transform.structured.match ops{["linalg.generic"]} in %func
+    // The register tiles of the packed matmul, full and peeled (matched in
+    // the function, as peeling made new ones; other ops of the function are
+    // left as they are).
+    %tiles = transform.collect_matching @packed_matmul_tile in %func
       : (!transform.any_op) -> !transform.any_op
     %steps, %k_step_loops = transform.structured.tile_using_for %tiles
         tile_sizes [0, 0, 1, 0]
       : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
 
-    // Pack B with 8 x n_r vector copies, its panels split among threads (the
-    // last K rows in a remainder loop).
-    %pack_panel, %pack_forall = transform.structured.tile_using_forall %pack_b
-        tile_sizes [1]
-      : (!transform.op<"linalg.pack">) -> (!transform.any_op, !transform.any_op)
-    %pack_tile, %pack_loop = transform.structured.tile_using_for %pack_panel
-        tile_sizes [0, 8]
-      : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    transform.include @peel_last failures(suppress) (%pack_loop)
-      : (!transform.any_op) -> ()
     transform.apply_patterns to %func {
       transform.apply_patterns.linalg.tiling_canonicalization
       transform.apply_patterns.canonicalization

@@ -6,12 +6,26 @@
 // RUN: loom-opt %{schedules}/matmul/matmul.mlir \
 // RUN:   --transform-preload-library="transform-library-paths=%{schedules}/lib/vector.mlir,%{schedules}/matmul/schedule.mlir" \
 // RUN:   --transform-interpreter --loom-bufferize | FileCheck %s --check-prefix=BUF
+//
+// With pack_b_rows=1024 (at least M; every knob given: the test does not
+// depend on the host), B is packed per K block inside each thread tile, into
+// a buffer of one block.
+// RUN: loom run %{schedules}/matmul/matmul.mlir --schedule %{schedules}/matmul/schedule.mlir \
+// RUN:   --schedule-lib %{schedules}/lib/vector.mlir --iters 1 --no-records \
+// RUN:   --knob n_r=1 --knob m_r=8 --knob k_block=128 --knob m_c=64 --knob n_panels=8 \
+// RUN:   --knob pack_b_rows=1024 --knob pack_parts=1 --knob pack_panels=32 --dump-ir %t | FileCheck %s --check-prefix=LOCAL-OK
+// RUN: FileCheck %s --check-prefix=LOCAL < %t/2-bufferized.mlir
 
-// B is packed into [N/32][K][32] with 8 x 32 vector copies.
+// B is packed into [N/32][K][32] with 8 x 32 vector copies, 8 rows of a
+// group of 32 panels (4 KiB of each row of B) at a time, not panel by panel
+// down the whole K.
 // CHECK-LABEL: func.func @matmul(
 // CHECK-NOT:     linalg.matmul
 // CHECK:         tensor.empty() : tensor<32x1024x32xf32>
-// CHECK:         vector.transfer_read {{.*}} : tensor<8x32xf32>, vector<8x32xf32>
+// CHECK:         scf.for {{.*}} to %c1024 step %c8
+// CHECK:           tensor.extract_slice {{.*}} [8, 1024] [1, 1] : tensor<1024x1024xf32> to tensor<8x1024xf32>
+// CHECK:           scf.for {{.*}} to %c32 step %c1
+// CHECK:             vector.transfer_read {{.*}} : tensor<8x32xf32>, vector<8x32xf32>
 // C is reshaped, not copied, to [M][N/32][32].
 // CHECK:         tensor.expand_shape {{.*}} into tensor<1024x32x32xf32>
 // Thread tiles of 64 x 256, K blocks of 256, register tiles of 8 x 32.
@@ -33,3 +47,23 @@
 // BUF-NOT:     memref.alloc
 // BUF-NOT:     memref.copy
 // BUF:         return
+
+// LOCAL-OK: check       arg 2: passed
+
+// No buffer of all of B; a 8 panels x 128 rows x 32 buffer filled in each K
+// block of each thread tile, 8 rows of its 8 panels at a time, then read by
+// the register tiles.
+// LOCAL-LABEL: func.func @matmul(
+// LOCAL-NOT:     memref<32x1024x32xf32>
+// LOCAL:         scf.forall ({{.*}}) in (16, 4)
+// LOCAL:           scf.for {{.*}} to %c1024 step %c128
+// LOCAL:             memref.alloc() {{.*}} : memref<8x128x32xf32>
+// LOCAL:             scf.for {{.*}} to %c128 step %c8
+// LOCAL:               scf.for {{.*}} to %c8 step %c1
+// LOCAL:                 vector.transfer_read {{.*}} vector<8x32xf32>
+// LOCAL:             scf.for {{.*}} to %c64 step %c8
+// LOCAL:               scf.for {{.*}} to %c8 step %c1
+// LOCAL:                 scf.for {{.*}} to %c128 step %c1 iter_args
+// LOCAL-COUNT-8:           vector.fma {{.*}} : vector<32xf32>
+// LOCAL:             memref.dealloc
+// LOCAL-NOT:     memref.alloc

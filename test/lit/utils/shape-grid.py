@@ -134,7 +134,12 @@ def kernels(schedules):
                   lib("vector.mlir")]
     return [
         ("matmul", MATMUL_SHAPES, matmul,
-         [(os.path.join(schedules, "matmul", "schedule.mlir"), [lib("vector.mlir")], [])]
+         [(os.path.join(schedules, "matmul", "schedule.mlir"), [lib("vector.mlir")], extra)
+          # B packed before the loops and per K block (the default picks one
+          # by the rows), the latter with partial K blocks and thread tiles.
+          for extra in ([], ["--knob", "pack_b_rows=0"],
+                        ["--knob", "pack_b_rows=4096", "--knob", "k_block=64",
+                         "--knob", "n_panels=2"])]
          + default),
         ("matmul_bias_relu", MATMUL_SHAPES, matmul_bias_relu,
          [(os.path.join(schedules, "matmul_bias_relu", "schedule.mlir"), fused_libs, extra)
