@@ -294,7 +294,7 @@ module attributes {transform.with_named_sequence} {
     //   pack_parts: parts of the packing before the loops, one per thread;
     //   pack_panels: panels of a group before the loops, a page of a row of
     //                B (n_r = 32 columns of 4 bytes: 128 bytes per panel).
-    %pack_b_rows = transform.tune.knob<"pack_b_rows"> = 128 from options = [0, 64, 128, 256, 512, 1024, 4096]
+    %pack_b_rows = transform.tune.knob<"pack_b_rows"> = 128 from options = [0, 32, 48, 64, 96, 128, 192, 224, 256, 512, 1024, 4096]
         {loom.host_default = "2 * m_c"} -> !transform.param<i64>
     %pack_parts = transform.tune.knob<"pack_parts"> = 1 from options = [1, 2, 4, 8, 16, 32, 64]
         {loom.host_default = "threads"} -> !transform.param<i64>

@@ -44,7 +44,7 @@ KERNELS = [
     ("matmul_1000", "matmul/matmul_1000.mlir", DEFAULT, [1, 2]),
     ("matmul_4096x64x4096", "matmul/matmul_4096x64x4096.mlir", MATMUL, [1, 2]),
     ("matmul_333x777x555", "matmul/matmul_333x777x555.mlir", MATMUL, [1, 2]),
-    ("matmul_64x4096x4096", "matmul/matmul_64x4096x4096.mlir", DEFAULT, [1, 2]),
+    ("matmul_64x4096x4096", "matmul/matmul_64x4096x4096.mlir", MATMUL, [1, 2]),
     ("matmul_bias_relu_256", "matmul_bias_relu/matmul_bias_relu_256.mlir", FUSED,
      [1, 2]),
     ("matmul_bias_relu_1024", "matmul_bias_relu/matmul_bias_relu_1024.mlir", FUSED,
