@@ -6,8 +6,8 @@
 //      same L1 set). Packing along N also reshapes C to [M][N/32][32], which
 //      is lowered to a plain expand_shape/collapse_shape (no copy) when 32
 //      divides N; otherwise B and C are padded with zeros to a multiple of 32.
-//   2. Thread tile: scf.forall over 64 x 256 tiles of C (one OpenMP task each
-//      with --threads > 1).
+//   2. Thread tile: scf.forall over 128 x 256 tiles of C (one OpenMP task
+//      each with --threads > 1).
 //   3. Cache tile: K blocks of 256 (the B panel of a thread tile is 256 KiB,
 //      it stays in L2); the block is the knob "k_block".
 //   4. Where B is packed: for a matmul of many rows, all of B before the
@@ -154,7 +154,8 @@ module attributes {transform.with_named_sequence} {
   }
 
   // Matchers and actions of a foreach_match used as an if: the first handle
-  // it returns holds the op when %rows <= %limit, the second otherwise.
+  // it returns holds the op when %rows <= %limit, the second otherwise (the
+  // other one is empty: a select of an op name the op does not have).
   transform.named_sequence @rows_at_most(%op: !transform.any_op {transform.readonly},
       %rows: !transform.param<i64> {transform.readonly},
       %limit: !transform.param<i64> {transform.readonly}) -> !transform.any_op {
@@ -252,9 +253,12 @@ module attributes {transform.with_named_sequence} {
     //            streams stays in a third of L1;
     %k = transform.tune.knob<"k_block"> = 256 from options = [64, 128, 256, 512]
         {loom.host_default = "l1d_bytes / (3 * vector_bytes)"} -> !transform.param<i64>
-    //   m_c: rows of a thread tile, 8 register tiles;
-    %m_c = transform.tune.knob<"m_c"> = 64 from options = [16, 24, 32, 48, 64, 96, 112, 128]
-        {loom.host_default = "8 * m_r"} -> !transform.param<i64>
+    //   m_c: rows of a thread tile, 16 register tiles: each k_block x
+    //        n_panels block of B (in L2) serves 16 of them (8 measured
+    //        slower at 2048 and on 2 threads, about the same elsewhere:
+    //        docs/performance.md);
+    %m_c = transform.tune.knob<"m_c"> = 128 from options = [16, 24, 32, 48, 64, 96, 112, 128]
+        {loom.host_default = "16 * m_r"} -> !transform.param<i64>
     //   n_panels: columns of a thread tile in panels of n_r, so that the
     //             k_block x columns block of B takes a quarter of L2.
     %n_panels = transform.tune.knob<"n_panels"> = 8 from options = [1, 2, 4, 8, 16, 32]
@@ -294,7 +298,7 @@ module attributes {transform.with_named_sequence} {
     //   pack_parts: parts of the packing before the loops, one per thread;
     //   pack_panels: panels of a group before the loops, a page of a row of
     //                B (n_r = 32 columns of 4 bytes: 128 bytes per panel).
-    %pack_b_rows = transform.tune.knob<"pack_b_rows"> = 128 from options = [0, 32, 48, 64, 96, 128, 192, 224, 256, 512, 1024, 4096]
+    %pack_b_rows = transform.tune.knob<"pack_b_rows"> = 256 from options = [0, 32, 48, 64, 96, 128, 192, 224, 256, 512, 1024, 4096]
         {loom.host_default = "2 * m_c"} -> !transform.param<i64>
     %pack_parts = transform.tune.knob<"pack_parts"> = 1 from options = [1, 2, 4, 8, 16, 32, 64]
         {loom.host_default = "threads"} -> !transform.param<i64>

@@ -28,10 +28,10 @@
 // CHECK:             vector.transfer_read {{.*}} : tensor<8x32xf32>, vector<8x32xf32>
 // C is reshaped, not copied, to [M][N/32][32].
 // CHECK:         tensor.expand_shape {{.*}} into tensor<1024x32x32xf32>
-// Thread tiles of 64 x 256, K blocks of 256, register tiles of 8 x 32.
-// CHECK:         scf.forall ({{.*}}) in (16, 4)
+// Thread tiles of 128 x 256, K blocks of 256, register tiles of 8 x 32.
+// CHECK:         scf.forall ({{.*}}) in (8, 4)
 // CHECK:           scf.for {{.*}} to %c1024 step %c256
-// CHECK:             scf.for {{.*}} to %c64 step %c8
+// CHECK:             scf.for {{.*}} to %c128 step %c8
 // CHECK:               scf.for {{.*}} to %c8 step %c1
 // The accumulator tile is carried in registers across the K block and
 // updated by 8 rows x 2 zmm FMAs (8 vector.fma on vector<32xf32>) per k.
