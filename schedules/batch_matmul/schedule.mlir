@@ -3,14 +3,14 @@
 //
 //   1. scf.forall over the batch, one matmul per iteration (with
 //      --threads > 1, batches are split among threads; the matmul's own
-//      thread tiles then run inside one thread).
+//      split among threads then runs inside one thread).
 //   2. The 1 x M x N x K batch_matmul of an iteration becomes a
 //      linalg.matmul with upstream ops only: generalize, fold the unit batch
 //      dimension (fold_unit_extent_dims_via_slices), specialize. (With M or
 //      N of 1 that is a matrix-vector product, tiled and vectorized as the
 //      default schedule does.)
 //   3. @loom_matmul_blocked of schedules/matmul/schedule.mlir: B packed,
-//      thread tiles, K blocks, register tiles, blocking from the host (its
+//      cache tiles, K blocks, register tiles, blocking from the host (its
 //      knobs), then @loom_vector_to_fma of schedules/lib/vector.mlir.
 //
 // Needs --schedule-lib schedules/matmul/schedule.mlir --schedule-lib

@@ -6,14 +6,17 @@
 //      same L1 set). Packing along N also reshapes C to [M][N/32][32], which
 //      is lowered to a plain expand_shape/collapse_shape (no copy) when 32
 //      divides N; otherwise B and C are padded with zeros to a multiple of 32.
-//   2. Thread tile: scf.forall over 128 x 256 tiles of C (one OpenMP task
-//      each with --threads > 1).
-//   3. Cache tile: K blocks of 256 (the B panel of a thread tile is 256 KiB,
-//      it stays in L2); the block is the knob "k_block".
+//   2. Threads: scf.forall splits the rows of C into one part per thread
+//      when the matmul has at least as many rows as columns, its columns
+//      otherwise (equal parts; each thread then reads the whole of the
+//      smaller operand and its own part of the larger one).
+//   3. Cache tiles: each thread's part in 512 x 256 tiles of C (scf.for),
+//      each in K blocks of 256: the 256 x 256 block of packed B stays in L2
+//      and serves the 64 register tiles of rows of a cache tile.
 //   4. Where B is packed: for a matmul of many rows, all of B before the
 //      loops (each panel packed once, split among threads); for one of at
-//      most 2 thread tiles of rows (knob "pack_b_rows"), the K block of each
-//      thread tile inside the K loop, so that packed B stays in L2 and is
+//      most 2 cache tiles of rows (knob "pack_b_rows"), the K block of each
+//      cache tile inside the K loop, so that packed B stays in L2 and is
 //      never written to memory. The packing reads 8 rows of up to 4 KiB of
 //      B at a time (a page: the hardware prefetchers stop at page bounds).
 //   5. Register tile: 8 rows x 32 columns of C = 16 zmm accumulators, k step 1,
@@ -24,8 +27,8 @@
 // they are (test/lit/schedules/matmul-other-ops.mlir).
 //
 // Shapes that are not multiples of the tiles keep the fast path for the full
-// tiles: the rows left over in a thread tile (M not a multiple of 8) are
-// peeled into a loop of 1 x 32 tiles, partial K blocks and thread tiles only
+// tiles: the rows left over in a cache tile (M not a multiple of 8) are
+// peeled into a loop of 1 x 32 tiles, partial K blocks and cache tiles only
 // shorten loops, and the last K rows of B's packing are peeled too; no tile
 // needs a mask. test/lit/schedules/shape-grid.test runs it over odd, skinny,
 // tall and tiny shapes.
@@ -124,16 +127,18 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 
-  // The size of the first loop of a structured op (the rows of a matmul).
-  transform.named_sequence @rows_of(%op: !transform.op<"linalg.generic"> {transform.readonly})
-      -> !transform.param<i64> {
-    %rows = transform.match.structured failures(propagate) %op
-      : (!transform.op<"linalg.generic">) -> !transform.param<i64> {
+  // The sizes of the first two loops of a structured op (M and N of a
+  // matmul).
+  transform.named_sequence @rows_and_cols_of(%op: !transform.any_op {transform.readonly})
+      -> (!transform.param<i64>, !transform.param<i64>) {
+    %rows, %cols = transform.match.structured failures(propagate) %op
+      : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>) {
     ^bb0(%s: !transform.any_op):
       %m = transform.match.structured.dim %s[0] : (!transform.any_op) -> !transform.param<i64>
-      transform.match.structured.yield %m : !transform.param<i64>
+      %n = transform.match.structured.dim %s[1] : (!transform.any_op) -> !transform.param<i64>
+      transform.match.structured.yield %m, %n : !transform.param<i64>, !transform.param<i64>
     }
-    transform.yield %rows : !transform.param<i64>
+    transform.yield %rows, %cols : !transform.param<i64>, !transform.param<i64>
   }
 
   // Matches a linalg.generic with the loops of a matmul packed along N:
@@ -153,18 +158,22 @@ module attributes {transform.with_named_sequence} {
     transform.yield %op : !transform.any_op
   }
 
-  // Matchers and actions of a foreach_match used as an if: the first handle
-  // it returns holds the op when %rows <= %limit, the second otherwise (the
-  // other one is empty: a select of an op name the op does not have).
+  // Matchers and actions of a foreach_match used as an if on a linalg.generic
+  // or linalg.pack: the first handle it returns holds the op when %rows <=
+  // %limit, the second otherwise (the other one is empty: a select of an op
+  // name the op does not have). The matchers name the ops, as foreach_match
+  // also walks the ops nested in the root (a generic's body).
   transform.named_sequence @rows_at_most(%op: !transform.any_op {transform.readonly},
       %rows: !transform.param<i64> {transform.readonly},
       %limit: !transform.param<i64> {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["linalg.generic", "linalg.pack"] : !transform.any_op
     transform.match.param.cmpi le %rows, %limit : !transform.param<i64>
     transform.yield %op : !transform.any_op
   }
   transform.named_sequence @any(%op: !transform.any_op {transform.readonly},
       %rows: !transform.param<i64> {transform.readonly},
       %limit: !transform.param<i64> {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["linalg.generic", "linalg.pack"] : !transform.any_op
     transform.yield %op : !transform.any_op
   }
   transform.named_sequence @first_of_two(%op: !transform.any_op {transform.readonly})
@@ -220,6 +229,16 @@ module attributes {transform.with_named_sequence} {
       %target: !transform.any_op {transform.readonly}) {
     %func = transform.get_parent_op %target {op_name = "func.func"}
       : (!transform.any_op) -> !transform.any_op
+    // M and N (a foreach: the handle is empty when a caller passes no matmul,
+    // as schedules/batch_matmul/schedule.mlir does for a batch of
+    // matrix-vector products).
+    %rows, %cols = transform.foreach %target : !transform.any_op
+        -> !transform.param<i64>, !transform.param<i64> {
+    ^bb0(%one: !transform.any_op):
+      %m, %n = transform.include @rows_and_cols_of failures(propagate) (%one)
+        : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>)
+      transform.yield %m, %n : !transform.param<i64>, !transform.param<i64>
+    }
     %matmul = transform.cast %target : !transform.any_op to !transform.op<"linalg.matmul">
     // The blocking, derived from this machine (docs/performance.md): each
     // knob's loom.host_default is an expression over the host's vector
@@ -253,30 +272,49 @@ module attributes {transform.with_named_sequence} {
     //            streams stays in a third of L1;
     %k = transform.tune.knob<"k_block"> = 256 from options = [64, 128, 256, 512]
         {loom.host_default = "l1d_bytes / (3 * vector_bytes)"} -> !transform.param<i64>
-    //   m_c: rows of a thread tile, 16 register tiles: each k_block x
-    //        n_panels block of B (in L2) serves 16 of them (8 measured
-    //        slower at 2048 and on 2 threads, about the same elsewhere:
-    //        docs/performance.md);
-    %m_c = transform.tune.knob<"m_c"> = 128 from options = [16, 24, 32, 48, 64, 96, 112, 128]
-        {loom.host_default = "16 * m_r"} -> !transform.param<i64>
-    //   n_panels: columns of a thread tile in panels of n_r, so that the
-    //             k_block x columns block of B takes a quarter of L2.
+    //   n_panels: columns of a cache tile in panels of n_r, so that the
+    //             k_block x columns block of B takes a quarter of L2;
     %n_panels = transform.tune.knob<"n_panels"> = 8 from options = [1, 2, 4, 8, 16, 32]
         {loom.host_default = "l2_bytes / (8 * k_block * vector_bytes)"} -> !transform.param<i64>
+    //   m_c: rows of a cache tile, a multiple of m_r such that its tile of
+    //        C (m_c x n_panels x n_r, n_r two vectors) takes half of L2;
+    //        the larger m_c, the more register tiles each block of B
+    //        in L2 serves (m_c / m_r; on Zen 5 512 rows against 128:
+    //        2048 x 2048 x 2048 204 against 196 GFLOP/s, 512 x 768 x 3072
+    //        203 against 189; docs/performance.md);
+    %m_c = transform.tune.knob<"m_c"> = 512 from options = [16, 32, 48, 64, 96, 128, 192, 256, 384, 512]
+        {loom.host_default = "m_r * (l2_bytes / (4 * n_panels * vector_bytes * m_r))"} -> !transform.param<i64>
+    //   thread_parts: parts of C, one per thread.
+    %thread_parts = transform.tune.knob<"thread_parts"> = 1 from options = [1, 2, 4, 8, 16, 32, 64]
+        {loom.host_default = "threads"} -> !transform.param<i64>
 
-    // (A foreach: the handle is empty when a caller passes no matmul.)
-    %rows = transform.foreach %compute : !transform.op<"linalg.generic"> -> !transform.param<i64> {
-    ^bb0(%one: !transform.op<"linalg.generic">):
-      %m = transform.include @rows_of failures(propagate) (%one)
-        : (!transform.op<"linalg.generic">) -> !transform.param<i64>
-      transform.yield %m : !transform.param<i64>
-    }
-    // Loops of the packed op: (m, n / n_r, k, n % n_r).
-    %thread_tile, %forall = transform.structured.tile_using_forall %compute
-        tile_sizes [%m_c, %n_panels]
-      : (!transform.op<"linalg.generic">, !transform.param<i64>, !transform.param<i64>)
+    // Loops of the packed op: (m, n / n_r, k, n % n_r). The threads split
+    // the rows of C when N <= M (%tall holds the op), its columns otherwise
+    // (%wide): each thread reads its part of the larger of A and B and all
+    // of the smaller one (the foreach_match is an if, as below). Splitting
+    // the parts evenly, rather than handing out cache tiles, keeps odd
+    // shapes balanced (333 x 777 x 555 on 2 threads: 297 against 227
+    // GFLOP/s with 128-row tiles).
+    %compute_any = transform.cast %compute : !transform.op<"linalg.generic"> to !transform.any_op
+    %compute_1, %tall, %wide = transform.foreach_match restrict_root flatten_results
+        in %compute_any, %cols, %rows @rows_at_most -> @first_of_two, @any -> @second_of_two
+      : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+      -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %part_m, %forall_m = transform.structured.tile_using_forall %tall
+        num_threads [%thread_parts, 0]
+      : (!transform.any_op, !transform.param<i64>)
       -> (!transform.any_op, !transform.any_op)
-    %k_block, %k_loop = transform.structured.tile_using_for %thread_tile
+    %part_n, %forall_n = transform.structured.tile_using_forall %wide
+        num_threads [0, %thread_parts]
+      : (!transform.any_op, !transform.param<i64>)
+      -> (!transform.any_op, !transform.any_op)
+    %thread_part = transform.merge_handles %part_m, %part_n : !transform.any_op
+    %forall = transform.merge_handles %forall_m, %forall_n : !transform.any_op
+    %cache_tile, %m_c_loop, %n_c_loop = transform.structured.tile_using_for %thread_part
+        tile_sizes [%m_c, %n_panels]
+      : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+      -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %k_block, %k_loop = transform.structured.tile_using_for %cache_tile
         tile_sizes [0, 0, %k, 0]
       : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
 
@@ -286,63 +324,60 @@ module attributes {transform.with_named_sequence} {
     // boundaries). Walking down one panel instead reads 128 bytes per row,
     // 16 KiB apart at N = 4096: every access misses and the packing runs at
     // a fifth of the memory bandwidth.
-    //   pack_b_rows: B is packed per K block of each thread tile, inside
+    //   pack_b_rows: B is packed per K block of each cache tile, inside
     //                the K loop, when the matmul has at most this many rows
     //                (M), and all of B before the loops otherwise. Per K
     //                block, the packed block stays in L2 and packed B is
-    //                never written to memory, but every row of thread tiles
-    //                packs its blocks again: it pays when M is small (on
-    //                Zen 5, 64 x 4096 x 4096: 155 against 128 GFLOP/s;
-    //                128 x 3072 x 768: 190 against 182; even at 256 rows;
-    //                slower from 384 rows: docs/performance.md);
+    //                never written to memory, but every row of cache tiles
+    //                (and every thread splitting the rows) packs its blocks
+    //                again: it pays when M is small (on Zen 5, 64 x 4096 x
+    //                4096: 155 against 128 GFLOP/s; docs/performance.md);
     //   pack_parts: parts of the packing before the loops, one per thread;
     //   pack_panels: panels of a group before the loops, a page of a row of
     //                B (n_r = 32 columns of 4 bytes: 128 bytes per panel).
-    %pack_b_rows = transform.tune.knob<"pack_b_rows"> = 256 from options = [0, 32, 48, 64, 96, 128, 192, 224, 256, 512, 1024, 4096]
+    %pack_b_rows = transform.tune.knob<"pack_b_rows"> = 1024 from options = [0, 64, 128, 256, 512, 1024, 4096]
         {loom.host_default = "2 * m_c"} -> !transform.param<i64>
     %pack_parts = transform.tune.knob<"pack_parts"> = 1 from options = [1, 2, 4, 8, 16, 32, 64]
         {loom.host_default = "threads"} -> !transform.param<i64>
     %pack_panels = transform.tune.knob<"pack_panels"> = 32 from options = [1, 4, 8, 16, 32, 64, 128]
         {loom.host_default = "4096 / (64 * (n_r + 1))"} -> !transform.param<i64>
-    // One matmul at a time (a caller may pass several); for each, the
-    // foreach_match is an if: %per_block holds its pack when M <=
+    // The foreach_match is an if: %per_block holds the pack when M <=
     // pack_b_rows and %before is empty, or the other way round.
     %pack = transform.cast %pack_b : !transform.op<"linalg.pack"> to !transform.any_op
-    transform.foreach %pack, %rows, %forall, %k_loop
-        : !transform.any_op, !transform.param<i64>, !transform.any_op, !transform.any_op {
-    ^bb0(%one_pack: !transform.any_op, %one_rows: !transform.param<i64>,
-         %one_forall: !transform.any_op, %one_k_loop: !transform.any_op):
-      %pack_1, %per_block, %before = transform.foreach_match restrict_root flatten_results
-          in %one_pack, %one_rows, %pack_b_rows @rows_at_most -> @first_of_two, @any -> @second_of_two
-        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
-        -> (!transform.any_op, !transform.any_op, !transform.any_op)
-      transform.foreach %per_block : !transform.any_op {
-      ^bb0(%block_pack: !transform.any_op):
-        %in_thread_tile, %forall_fused = transform.structured.fuse_into_containing_op %block_pack into %one_forall
-          : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
-        %in_k_block, %k_loop_fused = transform.structured.fuse_into_containing_op %in_thread_tile into %one_k_loop
-          : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
-        transform.include @pack_rows_then_panels failures(propagate) (%in_k_block)
-          : (!transform.any_op) -> ()
-      }
-      transform.foreach %before : !transform.any_op {
-      ^bb0(%all_pack: !transform.any_op):
-        %pack_part, %pack_forall = transform.structured.tile_using_forall %all_pack
-            num_threads [%pack_parts]
-          : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
-        %pack_group, %pack_group_loop = transform.structured.tile_using_for %pack_part
-            tile_sizes [%pack_panels, 0]
-          : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
-        transform.include @pack_rows_then_panels failures(propagate) (%pack_group)
-          : (!transform.any_op) -> ()
-      }
+    %pack_1, %per_block, %before = transform.foreach_match restrict_root flatten_results
+        in %pack, %rows, %pack_b_rows @rows_at_most -> @first_of_two, @any -> @second_of_two
+      : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+      -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.foreach %per_block : !transform.any_op {
+    ^bb0(%block_pack: !transform.any_op):
+      %in_part, %forall_fused = transform.structured.fuse_into_containing_op %block_pack into %forall
+        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+      %in_rows, %m_c_fused = transform.structured.fuse_into_containing_op %in_part into %m_c_loop
+        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+      %in_cache_tile, %n_c_fused = transform.structured.fuse_into_containing_op %in_rows into %n_c_loop
+        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+      %in_k_block, %k_loop_fused = transform.structured.fuse_into_containing_op %in_cache_tile into %k_loop
+        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+      transform.include @pack_rows_then_panels failures(propagate) (%in_k_block)
+        : (!transform.any_op) -> ()
+    }
+    transform.foreach %before : !transform.any_op {
+    ^bb0(%all_pack: !transform.any_op):
+      %pack_part, %pack_forall = transform.structured.tile_using_forall %all_pack
+          num_threads [%pack_parts]
+        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+      %pack_group, %pack_group_loop = transform.structured.tile_using_for %pack_part
+          tile_sizes [%pack_panels, 0]
+        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+      transform.include @pack_rows_then_panels failures(propagate) (%pack_group)
+        : (!transform.any_op) -> ()
     }
 
     %register_tile, %m_loop, %n_loop = transform.structured.tile_using_for %k_block
         tile_sizes [%m_r, 1, 0, 0]
       : (!transform.any_op, !transform.param<i64>)
       -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    // Rows that are not a multiple of m_r (the last row tile of a thread
+    // Rows that are not a multiple of m_r (the last row tile of a cache
     // tile) go to a remainder loop of 1-row tiles; the main loop keeps full
     // register tiles.
     transform.include @peel_rows failures(suppress) (%m_loop)
@@ -358,6 +393,7 @@ module attributes {transform.with_named_sequence} {
 
     transform.apply_patterns to %func {
       transform.apply_patterns.linalg.tiling_canonicalization
+      transform.apply_patterns.tensor.fold_tensor_empty
       transform.apply_patterns.canonicalization
     } : !transform.any_op
     // Full tiles are vectorized as they are; partial ones with masks.

@@ -9,11 +9,13 @@
 //
 // Where B is packed is chosen per matmul by its rows (pack_b_rows; every knob
 // given, so that the test does not depend on the host): the 64-row matmul
-// packs B per K block in its thread tiles, the 512-row one all of B first.
+// packs B per K block in its cache tiles, the 512-row one all of B first.
+// Each splits its own way between 2 threads: the 64 x 512 one by columns,
+// the 512 x 512 one by rows.
 // RUN: loom run %s --chunk 2 --schedule %{schedules}/matmul/schedule.mlir \
-// RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-timing --no-records \
-// RUN:   --knob n_r=1 --knob m_r=8 --knob k_block=128 --knob m_c=64 --knob n_panels=8 \
-// RUN:   --knob pack_b_rows=128 --knob pack_parts=1 --knob pack_panels=32 \
+// RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-timing --no-records --threads 2 \
+// RUN:   --knob n_r=1 --knob m_r=8 --knob k_block=128 --knob n_panels=4 --knob m_c=64 \
+// RUN:   --knob thread_parts=2 --knob pack_b_rows=128 --knob pack_parts=1 --knob pack_panels=32 \
 // RUN:   --dump-ir %t | FileCheck %s --check-prefix=TWO
 // RUN: FileCheck %s --check-prefix=BUF < %t/2-bufferized.mlir
 
@@ -26,13 +28,19 @@
 // TWO:         arg 4: passed
 
 // BUF-LABEL: func.func @two_matmuls(
-// The 512-row matmul: all of B packed first (16 panels of 256 x 32).
-// BUF:         memref.alloc() {{.*}} : memref<16x256x32xf32>
-// The 64-row matmul: B packed per K block of 128 in each thread tile.
+// The 64-row matmul: columns split (8 panels of 32 each), B packed per K
+// block of 128 in each cache tile of 4 panels.
 // BUF:         scf.forall ({{.*}}) in (2)
-// BUF:           scf.for {{.*}} to %c256 step %c128
-// BUF:             memref.alloc() {{.*}} : memref<8x128x32xf32>
-// BUF:         scf.forall ({{.*}}) in (8, 2)
+// BUF:           memref.subview {{.*}} [64, 8, 32] [1, 1, 1]
+// BUF:           scf.for {{.*}} to %c8 step %c4
+// BUF:             scf.for {{.*}} to %c256 step %c128
+// BUF:               memref.alloc() {{.*}} : memref<4x128x32xf32>
+// The 512-row matmul: all of B packed first (16 panels of 256 x 32), then
+// rows split (256 each), in cache tiles of 64 rows.
+// BUF:         memref.alloc() {{.*}} : memref<16x256x32xf32>
+// BUF:         scf.forall ({{.*}}) in (2)
+// BUF:           memref.subview {{.*}} [256, 16, 32] [1, 1, 1]
+// BUF:           scf.for {{.*}} to %c256 step %c64
 // BUF-NOT:       memref.alloc
 
 #id = affine_map<(d0, d1) -> (d0, d1)>
