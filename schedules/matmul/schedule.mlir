@@ -284,7 +284,8 @@ module attributes {transform.with_named_sequence} {
     //        203 against 189; docs/performance.md);
     %m_c = transform.tune.knob<"m_c"> = 512 from options = [16, 32, 48, 64, 96, 128, 192, 256, 384, 512]
         {loom.host_default = "m_r * (l2_bytes / (4 * n_panels * vector_bytes * m_r))"} -> !transform.param<i64>
-    //   thread_parts: parts of C, one per thread.
+    //   thread_parts: parts of C, and of the packing of B before the
+    //                 loops, one per thread.
     %thread_parts = transform.tune.knob<"thread_parts"> = 1 from options = [1, 2, 4, 8, 16, 32, 64]
         {loom.host_default = "threads"} -> !transform.param<i64>
 
@@ -332,14 +333,11 @@ module attributes {transform.with_named_sequence} {
     //                (and every thread splitting the rows) packs its blocks
     //                again: it pays when M is small (on Zen 5, 64 x 4096 x
     //                4096: 155 against 128 GFLOP/s; docs/performance.md);
-    //   pack_parts: parts of the packing before the loops, one per thread;
     //   pack_panels: panels of a group before the loops, a page of a row of
     //                B (n_r = 32 columns of 4 bytes: 128 bytes per panel).
     %pack_b_rows = transform.tune.knob<"pack_b_rows"> = 1024 from options = [0, 64, 128, 256, 512, 1024, 4096]
         {loom.host_default = "2 * m_c"} -> !transform.param<i64>
-    %pack_parts = transform.tune.knob<"pack_parts"> = 1 from options = [1, 2, 4, 8, 16, 32, 64]
-        {loom.host_default = "threads"} -> !transform.param<i64>
-    %pack_panels = transform.tune.knob<"pack_panels"> = 32 from options = [1, 4, 8, 16, 32, 64, 128]
+    %pack_panels = transform.tune.knob<"pack_panels"> = 32 from options = [16, 32, 64]
         {loom.host_default = "4096 / (64 * (n_r + 1))"} -> !transform.param<i64>
     // The foreach_match is an if: %per_block holds the pack when M <=
     // pack_b_rows and %before is empty, or the other way round.
@@ -364,7 +362,7 @@ module attributes {transform.with_named_sequence} {
     transform.foreach %before : !transform.any_op {
     ^bb0(%all_pack: !transform.any_op):
       %pack_part, %pack_forall = transform.structured.tile_using_forall %all_pack
-          num_threads [%pack_parts]
+          num_threads [%thread_parts]
         : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
       %pack_group, %pack_group_loop = transform.structured.tile_using_for %pack_part
           tile_sizes [%pack_panels, 0]

@@ -21,14 +21,12 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 # Constraints that keep the sweep to sensible points: whole register tiles in
 # a cache tile; register tiles that fit in the 32 registers of AVX-512; one
-# part of C per thread. The packing of B: one part per thread, groups of a
-# page of each row, and
-# pack_b_rows as its host default (2 * m_c), "always per K block" or "always
-# before the loops" (for one payload the other values choose one of the
-# two). The defaults must satisfy them: the sweep measures them first and
+# part of C (and of the packing of B) per thread. The packing of B: groups
+# of a page of each row, and pack_b_rows as its host default (2 * m_c),
+# "always per K block" or "always before the loops" (for one payload the
+# other values choose one of the two). The defaults must satisfy them: the sweep measures them first and
 # again at the end.
 MATMUL = ["m_c % m_r == 0", "m_r >= 4", "thread_parts == {threads}",
-          "pack_parts == {threads}",
           "pack_panels * 64 * (n_r + 1) == 4096",
           "pack_b_rows == 2 * m_c || pack_b_rows == 0 || pack_b_rows == 4096"]
 CONSTRAINTS = {"matmul/schedule.mlir": MATMUL,

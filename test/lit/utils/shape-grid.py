@@ -136,10 +136,11 @@ def kernels(schedules):
         ("matmul", MATMUL_SHAPES, matmul,
          [(os.path.join(schedules, "matmul", "schedule.mlir"), [lib("vector.mlir")], extra)
           # B packed before the loops and per K block (the default picks one
-          # by the rows), the latter with partial K blocks and thread tiles.
+          # by the rows), the latter with partial K blocks and cache tiles
+          # (several in each thread's part, the last one partial).
           for extra in ([], ["--knob", "pack_b_rows=0"],
                         ["--knob", "pack_b_rows=4096", "--knob", "k_block=64",
-                         "--knob", "n_panels=2"])]
+                         "--knob", "n_panels=2", "--knob", "m_c=32"])]
          + default),
         ("matmul_bias_relu", MATMUL_SHAPES, matmul_bias_relu,
          [(os.path.join(schedules, "matmul_bias_relu", "schedule.mlir"), fused_libs, extra)
