@@ -47,8 +47,9 @@ struct Constraint::Node {
 namespace {
 class Parser {
 public:
-  Parser(llvm::StringRef text, llvm::ArrayRef<std::string> names)
-      : text(text), names(names) {}
+  Parser(llvm::StringRef text, llvm::ArrayRef<std::string> names,
+         ExpressionKind kind)
+      : text(text), names(names), kind(kind) {}
 
   std::unique_ptr<Constraint::Node> parse() {
     auto node = parseBinary(0);
@@ -188,9 +189,15 @@ private:
       auto it = llvm::find(names, name.str());
       if (it == names.end()) {
         position = start;
-        fail("unknown knob '" + name.str() + "' (the schedule's knobs: " +
-             (names.empty() ? std::string("none") : llvm::join(names, ", ")) +
-             ")");
+        std::string known =
+            names.empty() ? std::string("none") : llvm::join(names, ", ");
+        if (kind == ExpressionKind::HostDefault)
+          fail("unknown name '" + name.str() +
+               "' (the host's parameters and the knobs before this one: " +
+               known + ")");
+        else
+          fail("unknown knob '" + name.str() +
+               "' (the schedule's knobs: " + known + ")");
         return nullptr;
       }
       node->kind = Node::Name;
@@ -203,6 +210,7 @@ private:
 
   llvm::StringRef text;
   llvm::ArrayRef<std::string> names;
+  ExpressionKind kind;
   size_t position = 0;
 };
 
@@ -271,11 +279,13 @@ std::optional<TuneValue> evaluateNode(const Constraint::Node &node,
 
 llvm::Expected<Constraint> Constraint::parse(llvm::StringRef text,
                                              llvm::ArrayRef<std::string> names,
-                                             llvm::StringRef origin) {
-  Parser parser(text, names);
+                                             llvm::StringRef origin,
+                                             ExpressionKind kind) {
+  Parser parser(text, names, kind);
   Constraint constraint;
   constraint.text = text.str();
   constraint.origin = origin.str();
+  constraint.kind = kind;
   constraint.root = parser.parse();
   if (!constraint.root)
     return makeError(ExitCode::InvalidInput,
@@ -284,6 +294,9 @@ llvm::Expected<Constraint> Constraint::parse(llvm::StringRef text,
 }
 
 std::string Constraint::describe() const {
+  // A host default's error is reported at its knob's location already.
+  if (kind == ExpressionKind::HostDefault)
+    return "loom.host_default '" + text + "'";
   if (origin.empty())
     return "--constraint '" + text + "'";
   return "the constraint at " + origin + " ('" + text + "')";

@@ -33,8 +33,14 @@ using TuneValue = std::variant<int64_t, std::string>;
 /// The value of an option written as MLIR attribute text ("32", "\"outer\"").
 TuneValue parseTuneValue(llvm::StringRef attributeText);
 
+/// What an expression of the language is written as: a constraint
+/// (--constraint, or a schedule's transform.smt.constrain_params) or a
+/// knob's loom.host_default (whose names are the host's parameters and the
+/// knobs before it).
+enum class ExpressionKind { Constraint, HostDefault };
+
 /// A parsed constraint expression (--constraint, or translated from a
-/// schedule's transform.smt.constrain_params).
+/// schedule's transform.smt.constrain_params), or a loom.host_default.
 class Constraint {
 public:
   struct Node;
@@ -43,9 +49,10 @@ public:
   /// with the position of the problem.
   /// `origin` says where it was written (a schedule's file:line:col; empty
   /// for --constraint).
-  static llvm::Expected<Constraint> parse(llvm::StringRef text,
-                                          llvm::ArrayRef<std::string> names,
-                                          llvm::StringRef origin = "");
+  static llvm::Expected<Constraint>
+  parse(llvm::StringRef text, llvm::ArrayRef<std::string> names,
+        llvm::StringRef origin = "",
+        ExpressionKind kind = ExpressionKind::Constraint);
 
   /// True when the point satisfies the expression (a non-zero integer, or a
   /// true comparison). Division or remainder by zero makes it false.
@@ -56,7 +63,8 @@ public:
 
   const std::string &getText() const { return text; }
   const std::string &getOrigin() const { return origin; }
-  /// "--constraint 'TEXT'" or "the constraint at ORIGIN ('TEXT')".
+  /// "--constraint 'TEXT'", "the constraint at ORIGIN ('TEXT')" or
+  /// "loom.host_default 'TEXT'".
   std::string describe() const;
 
   Constraint(Constraint &&);
@@ -66,6 +74,7 @@ public:
 private:
   Constraint() = default;
   std::string text, origin;
+  ExpressionKind kind = ExpressionKind::Constraint;
   std::unique_ptr<Node> root;
 };
 
