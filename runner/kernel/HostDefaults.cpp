@@ -107,10 +107,9 @@ applyHostDefaults(ModuleOp schedule, llvm::ArrayRef<HostParam> parameters,
       if (options.empty())
         return fail(llvm::Twine(kHostDefaultAttrName) +
                     " needs integer options");
-      auto parsed =
-          Constraint::parse(expression.getValue(), names,
-                            describeLocation(op->getLoc()),
-                            ExpressionKind::HostDefault);
+      auto parsed = Constraint::parse(expression.getValue(), names,
+                                      describeLocation(op->getLoc()),
+                                      ExpressionKind::HostDefault);
       if (!parsed)
         return fail(llvm::toString(parsed.takeError()));
       std::optional<int64_t> computed = parsed->evaluateInteger(values);
