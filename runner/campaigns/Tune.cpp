@@ -142,18 +142,46 @@ llvm::Error Sweep::prepare() {
   key = std::move(*created);
 
   summary.spaceSize = space->size();
+  // Options that a constraint on their knob alone rules out ('m_r >= 4',
+  // 'threads == 2 && ...') are dropped before the points are counted and
+  // walked.
+  std::vector<std::vector<size_t>> admitted =
+      space->getAdmittedOptions(constraints);
+  uint64_t admittedSize = 1;
+  for (const std::vector<size_t> &dimension : admitted)
+    admittedSize = dimension.empty() || admittedSize == 0 ? 0
+                   : admittedSize > UINT64_MAX / dimension.size()
+                       ? UINT64_MAX
+                       : admittedSize * dimension.size();
   constexpr uint64_t kMaxPoints = 10'000'000;
-  if (summary.spaceSize > kMaxPoints)
-    return makeError(ExitCode::InvalidInput,
-                     "the space has " + std::to_string(summary.spaceSize) +
-                         " points; Loom sweeps at most " +
-                         std::to_string(kMaxPoints) +
-                         " (add --constraint, or fewer options)");
+  if (admittedSize > kMaxPoints)
+    return makeError(
+        ExitCode::InvalidInput,
+        "the space has " + std::to_string(summary.spaceSize) + " points" +
+            (admittedSize == summary.spaceSize
+                 ? std::string()
+                 : " (" + std::to_string(admittedSize) +
+                       " with the options the constraints on single knobs "
+                       "leave)") +
+            "; Loom sweeps at most " + std::to_string(kMaxPoints) +
+            " (add a --constraint that fixes or bounds a knob, such as "
+            "'tile == 32' or 'tile <= 64', or write fewer options)");
   TuneCandidates candidates{*space, constraints, options.shardIndex,
                             options.shardCount};
-  for (uint64_t index = 0; index < summary.spaceSize; ++index)
-    if (candidates.contains(index, space->getCoordinates(index)))
+  // The admitted points in index order (the last dimension fastest).
+  std::vector<size_t> digits(admitted.size(), 0), coordinates(admitted.size());
+  for (uint64_t count = 0; count < admittedSize; ++count) {
+    for (size_t dimension = 0; dimension < admitted.size(); ++dimension)
+      coordinates[dimension] = admitted[dimension][digits[dimension]];
+    uint64_t index = space->getIndex(coordinates);
+    if (candidates.contains(index, coordinates))
       order.push_back(index);
+    for (size_t dimension = admitted.size(); dimension-- > 0;) {
+      if (++digits[dimension] < admitted[dimension].size())
+        break;
+      digits[dimension] = 0;
+    }
+  }
   summary.candidates = order.size();
   if (order.empty() && options.shardCount == 1) {
     std::vector<std::string> all;

@@ -85,6 +85,26 @@ bool TuneSpace::satisfies(llvm::ArrayRef<size_t> point,
   return llvm::all_of(constraints, holds) && llvm::all_of(extra, holds);
 }
 
+std::vector<std::vector<size_t>>
+TuneSpace::getAdmittedOptions(llvm::ArrayRef<Constraint> extra) const {
+  std::vector<std::vector<size_t>> admitted(dimensions.size());
+  std::vector<size_t> point(dimensions.size(), 0);
+  for (size_t dimension = 0; dimension < dimensions.size(); ++dimension) {
+    for (size_t option = 0; option < dimensions[dimension].options.size();
+         ++option) {
+      point[dimension] = option;
+      std::vector<TuneValue> values = getValues(point);
+      auto admits = [&](const Constraint &constraint) {
+        return constraint.admits(dimension, values);
+      };
+      if (llvm::all_of(constraints, admits) && llvm::all_of(extra, admits))
+        admitted[dimension].push_back(option);
+    }
+    point[dimension] = 0;
+  }
+  return admitted;
+}
+
 std::optional<uint64_t>
 TuneSpace::countValid(llvm::ArrayRef<Constraint> constraints,
                       uint64_t limit) const {

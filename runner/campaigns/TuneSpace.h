@@ -51,6 +51,11 @@ public:
   /// (--constraint).
   bool satisfies(llvm::ArrayRef<size_t> point,
                  llvm::ArrayRef<Constraint> extra = {}) const;
+  /// For each dimension, the options that every constraint on that knob
+  /// alone admits (Constraint::admits: the schedule's and `extra` ones): a
+  /// point with any other option cannot satisfy them.
+  std::vector<std::vector<size_t>>
+  getAdmittedOptions(llvm::ArrayRef<Constraint> extra = {}) const;
   /// How many points satisfy `constraints` alone (the schedule's are not
   /// implied), counting up to `limit` points (std::nullopt when the space
   /// is larger than that).

@@ -308,6 +308,39 @@ bool Constraint::evaluate(llvm::ArrayRef<TuneValue> point) const {
          std::get<int64_t>(*value) != 0;
 }
 
+/// Adds the knobs `node` names to `names`.
+static void collectNames(const Constraint::Node &node,
+                         llvm::SmallVectorImpl<size_t> &names) {
+  if (node.kind == Constraint::Node::Name &&
+      !llvm::is_contained(names, node.name))
+    names.push_back(node.name);
+  if (node.lhs)
+    collectNames(*node.lhs, names);
+  if (node.rhs)
+    collectNames(*node.rhs, names);
+}
+
+bool Constraint::admits(size_t name, llvm::ArrayRef<TuneValue> point) const {
+  llvm::SmallVector<const Node *> terms{root.get()};
+  while (!terms.empty()) {
+    const Node *term = terms.pop_back_val();
+    if (term->kind == Node::Binary && term->op == "&&") {
+      terms.push_back(term->lhs.get());
+      terms.push_back(term->rhs.get());
+      continue;
+    }
+    llvm::SmallVector<size_t> names;
+    collectNames(*term, names);
+    if (names.size() != 1 || names.front() != name)
+      continue;
+    std::optional<TuneValue> value = evaluateNode(*term, point);
+    if (!value || !std::holds_alternative<int64_t>(*value) ||
+        std::get<int64_t>(*value) == 0)
+      return false;
+  }
+  return true;
+}
+
 std::optional<int64_t>
 Constraint::evaluateInteger(llvm::ArrayRef<TuneValue> point) const {
   std::optional<TuneValue> value = evaluateNode(*root, point);

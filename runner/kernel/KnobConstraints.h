@@ -60,6 +60,11 @@ public:
   /// The integer value of the expression at `point`; none when it is a
   /// string or divides by zero.
   std::optional<int64_t> evaluateInteger(llvm::ArrayRef<TuneValue> point) const;
+  /// False when a term of the expression's top-level `&&` names only the
+  /// knob `name` and is false at `point` (whatever the other knobs are,
+  /// the expression is then false for that knob's value): loom tune drops
+  /// such options before it counts and sweeps the space.
+  bool admits(size_t name, llvm::ArrayRef<TuneValue> point) const;
 
   const std::string &getText() const { return text; }
   const std::string &getOrigin() const { return origin; }

@@ -129,6 +129,39 @@ TEST(ConstraintTest, CountsValidPoints) {
   EXPECT_FALSE(space.countValid(constraints, /*limit=*/10).has_value());
 }
 
+TEST(ConstraintTest, AdmitsWhatATermOnOneKnobAllows) {
+  TuneSpace space = makeSpace();
+  auto constraint = Constraint::parse(
+      "tile_m >= 16 && (tile_n == 16 || order == 1) && layout == \"row\"",
+      space.getNames());
+  ASSERT_TRUE(static_cast<bool>(constraint));
+  auto values = [&](std::vector<size_t> point) {
+    return space.getValues(point);
+  };
+  // tile_m (knob 0): its own term rules 8 out, whatever the others are.
+  EXPECT_FALSE(constraint->admits(0, values({0, 1, 1, 0})));
+  EXPECT_TRUE(constraint->admits(0, values({1, 1, 1, 1})));
+  // tile_n and order (1, 2) share a term: no option of either is ruled out.
+  EXPECT_TRUE(constraint->admits(1, values({0, 1, 0, 1})));
+  EXPECT_TRUE(constraint->admits(2, values({0, 1, 0, 1})));
+  // layout (3): "col" is ruled out.
+  EXPECT_FALSE(constraint->admits(3, values({2, 0, 0, 1})));
+  // A disjunction on one knob is one term too.
+  auto either =
+      Constraint::parse("tile_m == 8 || tile_m == 32", space.getNames());
+  ASSERT_TRUE(static_cast<bool>(either));
+  EXPECT_TRUE(either->admits(0, values({2, 0, 0, 0})));
+  EXPECT_FALSE(either->admits(0, values({1, 0, 0, 0})));
+
+  std::vector<Constraint> constraints;
+  constraints.push_back(std::move(*constraint));
+  EXPECT_EQ(space.getAdmittedOptions(constraints),
+            (std::vector<std::vector<size_t>>{{1, 2}, {0, 1}, {0, 1}, {0}}));
+  EXPECT_EQ(
+      space.getAdmittedOptions(),
+      (std::vector<std::vector<size_t>>{{0, 1, 2}, {0, 1}, {0, 1}, {0, 1}}));
+}
+
 TEST(TuneSpaceTest, ScheduleConstraintsPruneTheSpace) {
   std::vector<std::string> names = {"tile_m", "tile_n"};
   auto written =
@@ -152,6 +185,12 @@ TEST(TuneSpaceTest, ScheduleConstraintsPruneTheSpace) {
   EXPECT_FALSE(space->satisfies({1, 0}, *extra));
   // countValid counts the given constraints alone.
   EXPECT_EQ(space->countValid(space->getConstraints()), 2u);
+  // The schedule's constraint names two knobs: it drops no option alone;
+  // the extra one drops tile_m's 8 and 16.
+  EXPECT_EQ(space->getAdmittedOptions(),
+            (std::vector<std::vector<size_t>>{{0, 1, 2}, {0, 1}}));
+  EXPECT_EQ(space->getAdmittedOptions(*extra),
+            (std::vector<std::vector<size_t>>{{2}, {0, 1}}));
   EXPECT_EQ(space->countValid({}), 6u);
 }
 
