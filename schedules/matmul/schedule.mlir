@@ -281,8 +281,9 @@ module attributes {transform.with_named_sequence} {
     //        the larger m_c, the more register tiles each block of B
     //        in L2 serves (m_c / m_r; on Zen 5 512 rows against 128:
     //        2048 x 2048 x 2048 204 against 196 GFLOP/s, 512 x 768 x 3072
-    //        203 against 189; docs/performance.md);
-    %m_c = transform.tune.knob<"m_c"> = 512 from options = [16, 32, 48, 64, 96, 128, 192, 256, 384, 512]
+    //        203 against 189; docs/performance.md; 1024, a whole thread's
+    //        part of 2048 on 2 threads, for the records: 372 against 352);
+    %m_c = transform.tune.knob<"m_c"> = 512 from options = [16, 32, 48, 64, 96, 128, 192, 256, 384, 512, 1024]
         {loom.host_default = "m_r * (l2_bytes / (4 * n_panels * vector_bytes * m_r))"} -> !transform.param<i64>
     //   thread_parts: parts of C, and of the packing of B before the
     //                 loops, one per thread.
