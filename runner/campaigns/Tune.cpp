@@ -143,16 +143,20 @@ llvm::Error Sweep::prepare() {
 
   summary.spaceSize = space->size();
   // Options that a constraint on their knob alone rules out ('m_r >= 4',
-  // 'threads == 2 && ...') are dropped before the points are counted and
+  // 'tile == 32 && ...') are dropped before the points are counted and
   // walked.
   std::vector<std::vector<size_t>> admitted =
       space->getAdmittedOptions(constraints);
   uint64_t admittedSize = 1;
-  for (const std::vector<size_t> &dimension : admitted)
-    admittedSize = dimension.empty() || admittedSize == 0 ? 0
-                   : admittedSize > UINT64_MAX / dimension.size()
+  for (const std::vector<size_t> &dimension : admitted) {
+    if (dimension.empty()) {
+      admittedSize = 0;
+      break;
+    }
+    admittedSize = admittedSize > UINT64_MAX / dimension.size()
                        ? UINT64_MAX
                        : admittedSize * dimension.size();
+  }
   constexpr uint64_t kMaxPoints = 10'000'000;
   if (admittedSize > kMaxPoints)
     return makeError(

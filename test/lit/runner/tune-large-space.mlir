@@ -13,6 +13,11 @@
 // HALF: loom tune: error: the space has 100000000 points (50000000 with the options the constraints on single knobs leave); Loom sweeps at most 10000000
 // HALF: exit code: 2
 //
+// A constraint that leaves a knob no option leaves no point.
+// RUN: %{exit-code} loom tune %s --budget 1 --db %t.jsonl --constraint 'k1 > 100' | FileCheck %s --check-prefix=NONE
+// NONE: loom tune: error: no point of the space satisfies every constraint (--constraint 'k1 > 100'); --list-space shows what each one removes
+// NONE: exit code: 2
+//
 // 1 x 1 x 3 x 10^5 points are walked; the 3 x 10^5 that also satisfy
 // k4 + k5 >= 0 (all) are the candidates.
 // RUN: loom tune %s --budget 1 --min-time 0.01 --db %t.jsonl --constraint 'k1 == 1 && k2 == 1 && k3 <= 3' --constraint 'k4 + k5 >= 0' 2>&1 | FileCheck %s --check-prefix=FIXED
