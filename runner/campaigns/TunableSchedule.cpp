@@ -115,15 +115,16 @@ void printTuneSpace(const TuneSpace &space,
        << (valid ? std::to_string(size - *valid) : std::string("(too many)"))
        << "\n";
   }
-  bool counted = size <= 10'000'000;
-  uint64_t satisfying = 0;
-  for (uint64_t index = 0; counted && index < size; ++index)
-    satisfying += space.satisfies(space.getCoordinates(index), constraints);
-  if (counted)
-    os << satisfying << " of them satisfy every constraint\n";
+  // (Walking only the options the constraints on single knobs leave, as
+  // loom tune does.)
+  std::optional<uint64_t> satisfying =
+      space.countValid(constraints, 10'000'000,
+                       /*withScheduleConstraints=*/true);
+  if (satisfying)
+    os << *satisfying << " of them satisfy every constraint\n";
   else
     os << "(too many points to count those that satisfy every constraint)\n";
-  if (counted && satisfying == 0)
+  if (satisfying == 0u)
     os << "no point satisfies every constraint: loom tune would have "
           "nothing to run\n";
 }

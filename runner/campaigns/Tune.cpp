@@ -147,16 +147,7 @@ llvm::Error Sweep::prepare() {
   // walked.
   std::vector<std::vector<size_t>> admitted =
       space->getAdmittedOptions(constraints);
-  uint64_t admittedSize = 1;
-  for (const std::vector<size_t> &dimension : admitted) {
-    if (dimension.empty()) {
-      admittedSize = 0;
-      break;
-    }
-    admittedSize = admittedSize > UINT64_MAX / dimension.size()
-                       ? UINT64_MAX
-                       : admittedSize * dimension.size();
-  }
+  uint64_t admittedSize = TuneSpace::countPoints(admitted);
   constexpr uint64_t kMaxPoints = 10'000'000;
   if (admittedSize > kMaxPoints)
     return makeError(
@@ -172,20 +163,11 @@ llvm::Error Sweep::prepare() {
             "'tile == 32' or 'tile <= 64', or write fewer options)");
   TuneCandidates candidates{*space, constraints, options.shardIndex,
                             options.shardCount};
-  // The admitted points in index order (the last dimension fastest).
-  std::vector<size_t> digits(admitted.size(), 0), coordinates(admitted.size());
-  for (uint64_t count = 0; count < admittedSize; ++count) {
-    for (size_t dimension = 0; dimension < admitted.size(); ++dimension)
-      coordinates[dimension] = admitted[dimension][digits[dimension]];
-    uint64_t index = space->getIndex(coordinates);
-    if (candidates.contains(index, coordinates))
-      order.push_back(index);
-    for (size_t dimension = admitted.size(); dimension-- > 0;) {
-      if (++digits[dimension] < admitted[dimension].size())
-        break;
-      digits[dimension] = 0;
-    }
-  }
+  space->forEachPoint(admitted,
+                      [&](uint64_t index, llvm::ArrayRef<size_t> point) {
+                        if (candidates.contains(index, point))
+                          order.push_back(index);
+                      });
   summary.candidates = order.size();
   if (order.empty() && options.shardCount == 1) {
     std::vector<std::string> all;

@@ -86,7 +86,11 @@ bool TuneSpace::satisfies(llvm::ArrayRef<size_t> point,
 }
 
 std::vector<std::vector<size_t>>
-TuneSpace::getAdmittedOptions(llvm::ArrayRef<Constraint> extra) const {
+TuneSpace::getAdmittedOptions(llvm::ArrayRef<Constraint> extra,
+                              bool withScheduleConstraints) const {
+  llvm::ArrayRef<Constraint> written = withScheduleConstraints
+                                           ? llvm::ArrayRef(constraints)
+                                           : llvm::ArrayRef<Constraint>();
   std::vector<std::vector<size_t>> admitted(dimensions.size());
   std::vector<size_t> point(dimensions.size(), 0);
   for (size_t dimension = 0; dimension < dimensions.size(); ++dimension) {
@@ -97,7 +101,7 @@ TuneSpace::getAdmittedOptions(llvm::ArrayRef<Constraint> extra) const {
       auto admits = [&](const Constraint &constraint) {
         return constraint.admits(dimension, values);
       };
-      if (llvm::all_of(constraints, admits) && llvm::all_of(extra, admits))
+      if (llvm::all_of(written, admits) && llvm::all_of(extra, admits))
         admitted[dimension].push_back(option);
     }
     point[dimension] = 0;
@@ -105,21 +109,53 @@ TuneSpace::getAdmittedOptions(llvm::ArrayRef<Constraint> extra) const {
   return admitted;
 }
 
+uint64_t TuneSpace::countPoints(llvm::ArrayRef<std::vector<size_t>> admitted) {
+  uint64_t count = 1;
+  for (const std::vector<size_t> &dimension : admitted) {
+    if (dimension.empty())
+      return 0;
+    count = count > UINT64_MAX / dimension.size() ? UINT64_MAX
+                                                  : count * dimension.size();
+  }
+  return count;
+}
+
+void TuneSpace::forEachPoint(
+    llvm::ArrayRef<std::vector<size_t>> admitted,
+    llvm::function_ref<void(uint64_t, llvm::ArrayRef<size_t>)> visit) const {
+  uint64_t count = countPoints(admitted);
+  std::vector<size_t> digits(admitted.size(), 0), point(admitted.size());
+  for (uint64_t visited = 0; visited < count; ++visited) {
+    for (size_t dimension = 0; dimension < admitted.size(); ++dimension)
+      point[dimension] = admitted[dimension][digits[dimension]];
+    visit(getIndex(point), point);
+    // The last dimension varies fastest, as in getCoordinates.
+    for (size_t dimension = admitted.size(); dimension-- > 0;) {
+      if (++digits[dimension] < admitted[dimension].size())
+        break;
+      digits[dimension] = 0;
+    }
+  }
+}
+
 std::optional<uint64_t>
-TuneSpace::countValid(llvm::ArrayRef<Constraint> constraints,
-                      uint64_t limit) const {
-  uint64_t total = size();
-  if (constraints.empty())
-    return total;
-  if (total > limit)
+TuneSpace::countValid(llvm::ArrayRef<Constraint> extra, uint64_t limit,
+                      bool withScheduleConstraints) const {
+  if (extra.empty() && (!withScheduleConstraints || constraints.empty()))
+    return size();
+  std::vector<std::vector<size_t>> admitted =
+      getAdmittedOptions(extra, withScheduleConstraints);
+  if (countPoints(admitted) > limit)
     return std::nullopt;
   uint64_t valid = 0;
-  for (uint64_t index = 0; index < total; ++index) {
-    std::vector<TuneValue> values = getValues(getCoordinates(index));
-    valid += llvm::all_of(constraints, [&](const Constraint &constraint) {
+  forEachPoint(admitted, [&](uint64_t, llvm::ArrayRef<size_t> point) {
+    std::vector<TuneValue> values = getValues(point);
+    auto holds = [&](const Constraint &constraint) {
       return constraint.evaluate(values);
-    });
-  }
+    };
+    valid += llvm::all_of(extra, holds) &&
+             (!withScheduleConstraints || llvm::all_of(constraints, holds));
+  });
   return valid;
 }
 

@@ -13,6 +13,7 @@
 #include "runner/kernel/KnobConstraints.h"
 #include "runner/kernel/Knobs.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/Error.h"
 
 #include <memory>
@@ -52,15 +53,27 @@ public:
   bool satisfies(llvm::ArrayRef<size_t> point,
                  llvm::ArrayRef<Constraint> extra = {}) const;
   /// For each dimension, the options that every constraint on that knob
-  /// alone admits (Constraint::admits: the schedule's and `extra` ones): a
-  /// point with any other option cannot satisfy them.
+  /// alone admits (Constraint::admits: `extra`, and the schedule's when
+  /// `withScheduleConstraints`): a point with any other option cannot
+  /// satisfy them.
   std::vector<std::vector<size_t>>
-  getAdmittedOptions(llvm::ArrayRef<Constraint> extra = {}) const;
-  /// How many points satisfy `constraints` alone (the schedule's are not
-  /// implied), counting up to `limit` points (std::nullopt when the space
-  /// is larger than that).
-  std::optional<uint64_t> countValid(llvm::ArrayRef<Constraint> constraints,
-                                     uint64_t limit = 10'000'000) const;
+  getAdmittedOptions(llvm::ArrayRef<Constraint> extra = {},
+                     bool withScheduleConstraints = true) const;
+  /// How many points combine `admitted` options (saturates at UINT64_MAX).
+  static uint64_t countPoints(llvm::ArrayRef<std::vector<size_t>> admitted);
+  /// Calls `visit` with the index and coordinates of each point that
+  /// combines `admitted` options, in index order.
+  void forEachPoint(
+      llvm::ArrayRef<std::vector<size_t>> admitted,
+      llvm::function_ref<void(uint64_t, llvm::ArrayRef<size_t>)> visit) const;
+  /// How many points satisfy `constraints` (and the schedule's own when
+  /// `withScheduleConstraints`; by default they are not implied), walking
+  /// only the options they admit: std::nullopt when that is more than
+  /// `limit` points.
+  std::optional<uint64_t>
+  countValid(llvm::ArrayRef<Constraint> constraints,
+             uint64_t limit = 10'000'000,
+             bool withScheduleConstraints = false) const;
 
 private:
   std::vector<Tunable> dimensions;

@@ -191,6 +191,18 @@ TEST(TuneSpaceTest, ScheduleConstraintsPruneTheSpace) {
             (std::vector<std::vector<size_t>>{{0, 1, 2}, {0, 1}}));
   EXPECT_EQ(space->getAdmittedOptions(*extra),
             (std::vector<std::vector<size_t>>{{2}, {0, 1}}));
+  // With the schedule's constraint too: (32, 16) only; the extra one alone
+  // walks the 2 points of tile_m 32, within a limit of 2.
+  EXPECT_EQ(space->countValid(*extra, 10, /*withScheduleConstraints=*/true),
+            1u);
+  EXPECT_EQ(space->countValid(*extra, /*limit=*/2), 2u);
+  EXPECT_EQ(space->countValid({}, 10, true), std::optional<uint64_t>(2));
+  std::vector<uint64_t> visited;
+  space->forEachPoint(space->getAdmittedOptions(*extra),
+                      [&](uint64_t index, llvm::ArrayRef<size_t>) {
+                        visited.push_back(index);
+                      });
+  EXPECT_EQ(visited, (std::vector<uint64_t>{4, 5}));
   EXPECT_EQ(space->countValid({}), 6u);
 }
 

@@ -13,6 +13,14 @@
 // HALF: loom tune: error: the space has 100000000 points (50000000 with the options the constraints on single knobs leave); Loom sweeps at most 10000000
 // HALF: exit code: 2
 //
+// --list-space counts the same way: each constraint alone where the
+// options it admits are at most 10M points, and all of them together.
+// RUN: loom tune %s --list-space --constraint 'k1 == 1 && k2 == 1' --constraint 'k3 <= 3 && k4 + k5 > 2' | FileCheck %s --check-prefix=LIST
+// LIST: 100000000 points
+// LIST-NEXT: --constraint 'k1 == 1 && k2 == 1': removes 99000000
+// LIST-NEXT: --constraint 'k3 <= 3 && k4 + k5 > 2': removes (too many)
+// LIST-NEXT: 297000 of them satisfy every constraint
+//
 // A constraint that leaves a knob no option leaves no point.
 // RUN: %{exit-code} loom tune %s --budget 1 --db %t.jsonl --constraint 'k1 > 100' | FileCheck %s --check-prefix=NONE
 // NONE: loom tune: error: no point of the space satisfies every constraint (--constraint 'k1 > 100'); --list-space shows what each one removes
