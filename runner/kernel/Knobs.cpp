@@ -1,6 +1,7 @@
 //===- Knobs.cpp - Resolve the tunables written in a schedule -------------===//
 
 #include "runner/kernel/Knobs.h"
+#include "runner/results/Files.h"
 #include "runner/results/Status.h"
 #include "runner/results/TunedRecords.h"
 
@@ -10,6 +11,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Transform/TuneExtension/TuneExtensionOps.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/OperationSupport.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -52,15 +54,24 @@ std::string getPayloadSignature(Operation *payload) {
   return signature;
 }
 
+std::string getScheduleDigest(ModuleOp schedule) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  // Locations are left out unless asked for; the generic form names every
+  // op and attribute the same way whatever the dialects' custom syntax.
+  schedule->print(os, OpPrintingFlags().printGenericOpForm());
+  return sha256Hex(text);
+}
+
 llvm::Expected<std::vector<KnobSetting>>
 resolveTunedRecord(const RunOptions &options, const HostInfo &host,
-                   Operation *payload, llvm::StringRef scheduleSha256,
-                   RecordsUse &use) {
+                   Operation *payload, llvm::StringRef scheduleDigest,
+                   llvm::StringRef legacyScheduleSha256, RecordsUse &use) {
   std::vector<KnobSetting> settings = options.knobs;
   use.key.host = options.recordsHost.empty() ? getRecordsHostKey(host)
                                              : options.recordsHost;
   use.key.payload = getPayloadSignature(payload);
-  use.key.scheduleSha256 = scheduleSha256.str();
+  use.key.scheduleSha256 = scheduleDigest.str();
   use.key.threads = options.threads;
   if (!options.useRecords) {
     use.note = "--no-records";
@@ -79,11 +90,19 @@ resolveTunedRecord(const RunOptions &options, const HostInfo &host,
   if (!records)
     return records.takeError();
   const TunedRecord *record = findTunedRecord(*records, use.key);
+  TunedRecordKey legacyKey = use.key;
+  legacyKey.scheduleSha256 = legacyScheduleSha256.str();
+  if (!record && !legacyScheduleSha256.empty())
+    record = findTunedRecord(*records, legacyKey);
+  auto isThisSchedule = [&](const TunedRecord &other) {
+    return other.key.payload == use.key.payload &&
+           (other.key.scheduleSha256 == use.key.scheduleSha256 ||
+            other.key.scheduleSha256 == legacyKey.scheduleSha256);
+  };
   if (!record) {
     std::vector<std::string> elsewhere;
     for (const TunedRecord &other : *records)
-      if (other.key.payload == use.key.payload &&
-          other.key.scheduleSha256 == use.key.scheduleSha256)
+      if (isThisSchedule(other))
         elsewhere.push_back(llvm::formatv("{0}, {1} thread(s)", other.key.host,
                                           other.key.threads));
     use.note = elsewhere.empty()

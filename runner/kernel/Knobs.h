@@ -43,15 +43,25 @@ struct Tunable {
 /// whatever the file's names, comments and layout.
 std::string getPayloadSignature(Operation *payload);
 
+/// The SHA-256 of `schedule` (with its libraries merged) as MLIR reads it:
+/// printed in the generic form without locations, so that comments, layout
+/// and SSA names do not matter, while any op, attribute (a knob's options
+/// or loom.host_default) or symbol name does. What a tuned record of a
+/// schedule matches; call it before the knobs are given values.
+std::string getScheduleDigest(ModuleOp schedule);
+
 /// The knob settings of a run on `host`: `options.knobs`, then the values
 /// of the tuned record that matches the run (results/TunedRecords.h) for
-/// knobs they do not name. `use` says which file was read, the run's key and
-/// what was applied. Fails with InvalidInput when --records names a file
-/// that cannot be read or is not a records file.
+/// knobs they do not name. The run's key holds `scheduleDigest`
+/// (getScheduleDigest); a record keyed by `legacyScheduleSha256`, the
+/// SHA-256 of the schedule's files that records of Loom 0.1.0 were keyed
+/// by, matches too. `use` says which file was read, the run's key and what
+/// was applied. Fails with InvalidInput when --records names a file that
+/// cannot be read or is not a records file.
 llvm::Expected<std::vector<KnobSetting>>
 resolveTunedRecord(const RunOptions &options, const HostInfo &host,
-                   Operation *payload, llvm::StringRef scheduleSha256,
-                   RecordsUse &use);
+                   Operation *payload, llvm::StringRef scheduleDigest,
+                   llvm::StringRef legacyScheduleSha256, RecordsUse &use);
 
 /// The tunables of `schedule`, one per name, in order of first appearance.
 std::vector<Tunable> listTunables(ModuleOp schedule);

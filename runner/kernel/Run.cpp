@@ -216,18 +216,21 @@ llvm::Error KernelRun::Runner::load() {
     std::vector<KnobSetting> settings = options.knobs;
     if (!listTunables(*schedule).empty()) {
       RecordsUse &use = record.schedule->records.emplace();
-      // The schedule as the files that make it: the schedule and its
-      // libraries, in order (a record of an older version is not applied).
-      std::string scheduleSha256 = record.schedule->embedded
-                                       ? record.payload.sha256
-                                       : record.schedule->file.sha256;
+      // The schedule as MLIR reads it, libraries included: a record of
+      // another version is not applied, one made before an edit of its
+      // comments is. Records of Loom 0.1.0 were keyed by the files' bytes:
+      // the schedule and its libraries, in order.
+      std::string legacySha256 = record.schedule->embedded
+                                     ? record.payload.sha256
+                                     : record.schedule->file.sha256;
       if (!record.schedule->libraries.empty()) {
         for (const FileInfo &library : record.schedule->libraries)
-          scheduleSha256 += library.sha256;
-        scheduleSha256 = sha256Hex(scheduleSha256);
+          legacySha256 += library.sha256;
+        legacySha256 = sha256Hex(legacySha256);
       }
-      auto resolved = resolveTunedRecord(options, record.host, *payload,
-                                         scheduleSha256, use);
+      auto resolved =
+          resolveTunedRecord(options, record.host, *payload,
+                             getScheduleDigest(*schedule), legacySha256, use);
       if (!resolved)
         return resolved.takeError();
       settings = std::move(*resolved);
