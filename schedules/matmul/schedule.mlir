@@ -159,19 +159,19 @@ module attributes {transform.with_named_sequence} {
   }
 
   // Matchers and actions of a foreach_match used as an if on a linalg.generic
-  // or linalg.pack: the first handle it returns holds the op when %rows <=
+  // or linalg.pack: the first handle it returns holds the op when %value <=
   // %limit, the second otherwise (the other one is empty: a select of an op
   // name the op does not have). The matchers name the ops, as foreach_match
   // also walks the ops nested in the root (a generic's body).
-  transform.named_sequence @rows_at_most(%op: !transform.any_op {transform.readonly},
-      %rows: !transform.param<i64> {transform.readonly},
+  transform.named_sequence @at_most(%op: !transform.any_op {transform.readonly},
+      %value: !transform.param<i64> {transform.readonly},
       %limit: !transform.param<i64> {transform.readonly}) -> !transform.any_op {
     transform.match.operation_name %op ["linalg.generic", "linalg.pack"] : !transform.any_op
-    transform.match.param.cmpi le %rows, %limit : !transform.param<i64>
+    transform.match.param.cmpi le %value, %limit : !transform.param<i64>
     transform.yield %op : !transform.any_op
   }
-  transform.named_sequence @any(%op: !transform.any_op {transform.readonly},
-      %rows: !transform.param<i64> {transform.readonly},
+  transform.named_sequence @otherwise(%op: !transform.any_op {transform.readonly},
+      %value: !transform.param<i64> {transform.readonly},
       %limit: !transform.param<i64> {transform.readonly}) -> !transform.any_op {
     transform.match.operation_name %op ["linalg.generic", "linalg.pack"] : !transform.any_op
     transform.yield %op : !transform.any_op
@@ -299,7 +299,7 @@ module attributes {transform.with_named_sequence} {
     // GFLOP/s with 128-row tiles).
     %compute_any = transform.cast %compute : !transform.op<"linalg.generic"> to !transform.any_op
     %compute_1, %tall, %wide = transform.foreach_match restrict_root flatten_results
-        in %compute_any, %cols, %rows @rows_at_most -> @first_of_two, @any -> @second_of_two
+        in %compute_any, %cols, %rows @at_most -> @first_of_two, @otherwise -> @second_of_two
       : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
       -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %part_m, %forall_m = transform.structured.tile_using_forall %tall
@@ -344,7 +344,7 @@ module attributes {transform.with_named_sequence} {
     // pack_b_rows and %before is empty, or the other way round.
     %pack = transform.cast %pack_b : !transform.op<"linalg.pack"> to !transform.any_op
     %pack_1, %per_block, %before = transform.foreach_match restrict_root flatten_results
-        in %pack, %rows, %pack_b_rows @rows_at_most -> @first_of_two, @any -> @second_of_two
+        in %pack, %rows, %pack_b_rows @at_most -> @first_of_two, @otherwise -> @second_of_two
       : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
       -> (!transform.any_op, !transform.any_op, !transform.any_op)
     transform.foreach %per_block : !transform.any_op {
