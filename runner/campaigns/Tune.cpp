@@ -8,10 +8,13 @@
 #include "runner/results/Host.h"
 #include "runner/results/Record.h"
 #include "runner/results/Report.h"
+#include "runner/results/Statistics.h"
 #include "runner/results/Status.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
@@ -38,6 +41,19 @@ private:
   static inline std::atomic<bool> requested{false};
   void (*previous)(int) = nullptr;
 };
+
+/// The valid points, fastest first (equal medians in evaluation order).
+std::vector<const TunePoint *>
+rankValidPoints(llvm::ArrayRef<TunePoint> points) {
+  std::vector<const TunePoint *> ranked;
+  for (const TunePoint &point : points)
+    if (point.isValid())
+      ranked.push_back(&point);
+  llvm::stable_sort(ranked, [](const TunePoint *a, const TunePoint *b) {
+    return *a->medianSeconds < *b->medianSeconds;
+  });
+  return ranked;
+}
 
 /// One `loom tune`, step by step.
 class Sweep {
@@ -416,51 +432,122 @@ llvm::Error Sweep::conclude() {
       summary.best = point;
   if (!summary.best || summary.interrupted)
     return llvm::Error::success();
-  // The best of many candidates is likely a lucky sample: measure it again,
-  // longer (against the reference, computed now if every point came from
-  // the database).
+  // The best of many candidates is likely a lucky sample, and a machine's
+  // speed drifts while a sweep runs: the best few points and the defaults
+  // are measured again side by side, in interleaved rounds (against the
+  // reference, computed now if every point came from the database), and
+  // the fastest by the median of its rounds wins.
   if (!referenceDone)
     if (llvm::Error error = runReference())
       llvm::consumeError(std::move(error));
-  RunOptions again = getCandidateOptions(summary.best->settings);
-  again.timing.minTime = std::max(1.0, 4 * options.run.timing.minTime);
-  TunePoint confirmation = pool->runOne(again, getCandidateTimeout());
-  if (confirmation.isValid())
-    summary.confirmedMedian = confirmation.medianSeconds;
   std::vector<KnobSetting> defaults;
   for (const Tunable &tunable : space->getDimensions())
     if (tunable.selected)
       defaults.push_back({tunable.name, *tunable.selected});
-  bool bestIsDefaults =
-      getPointText(summary.best->settings) == getPointText(defaults);
+  std::string defaultsText = getPointText(defaults);
   for (const TunePoint &point : summary.points)
-    if (point.isValid() &&
-        getPointText(point.settings) == getPointText(defaults))
+    if (point.isValid() && getPointText(point.settings) == defaultsText)
       summary.defaultMedian = point.medianSeconds;
-  // A record must not be slower than the defaults it replaces: measure them
-  // again as long as the best point, and keep them when the best point is
-  // not faster (a lucky sample in the sweep).
-  std::vector<KnobSetting> recorded = summary.best->settings;
-  std::optional<double> recordedMedian = summary.confirmedMedian;
-  if (!options.saveRecordPath.empty() && summary.defaultMedian &&
-      !bestIsDefaults && summary.confirmedMedian) {
-    TunePoint defaultsAgain =
-        pool->runOne(getCandidateOptions(defaults), getCandidateTimeout());
-    if (defaultsAgain.isValid()) {
-      summary.defaultConfirmedMedian = defaultsAgain.medianSeconds;
-      if (*defaultsAgain.medianSeconds <= *summary.confirmedMedian) {
-        recorded = defaults;
-        recordedMedian = defaultsAgain.medianSeconds;
-        summary.recordKeptDefaults = true;
-      }
+
+  std::vector<const TunePoint *> ranked = rankValidPoints(summary.points);
+  std::vector<TuneFinalist> &finalists = summary.finalists;
+  llvm::StringSet<> chosen;
+  auto addFinalist = [&](const TunePoint &point) {
+    std::string text = getPointText(point.settings);
+    if (!chosen.insert(text).second)
+      return;
+    TuneFinalist finalist;
+    finalist.settings = point.settings;
+    finalist.sweepMedian = *point.medianSeconds;
+    finalist.isDefaults = text == defaultsText;
+    finalists.push_back(std::move(finalist));
+  };
+  if (options.finalists && options.finalRounds) {
+    for (const TunePoint *point : ranked)
+      if (chosen.size() < options.finalists)
+        addFinalist(*point);
+    for (const TunePoint *point : ranked)
+      if (getPointText(point->settings) == defaultsText)
+        addFinalist(*point);
+  }
+  // As long in all as the one longer run that used to confirm the best point
+  // (four times --min-time, at least 1 s), split over the rounds.
+  summary.finalRounds = finalists.empty() ? 0 : options.finalRounds;
+  summary.finalRunSeconds = std::max(1.0, 4 * options.run.timing.minTime) /
+                            std::max(1u, summary.finalRounds);
+  std::optional<TunePoint> confirmation;
+  for (unsigned round = 0; round < summary.finalRounds; ++round) {
+    if (InterruptGuard::isRequested())
+      break;
+    for (size_t i = 0; i < finalists.size(); ++i) {
+      if (InterruptGuard::isRequested())
+        break;
+      // Each round starts one point later, so that no point always runs
+      // right after the same one.
+      TuneFinalist &finalist = finalists[(i + round) % finalists.size()];
+      RunOptions again = getCandidateOptions(finalist.settings);
+      again.timing.minTime = summary.finalRunSeconds;
+      TunePoint point = pool->runOne(again, getCandidateTimeout());
+      if (!point.isValid())
+        continue;
+      finalist.roundMedians.push_back(*point.medianSeconds);
+      if (!confirmation || !confirmation->recordsKey)
+        confirmation = point;
     }
+    log(llvm::formatv("final round {0}/{1} done", round + 1,
+                      summary.finalRounds)
+            .str());
+  }
+  for (TuneFinalist &finalist : finalists) {
+    if (finalist.roundMedians.size() == summary.finalRounds &&
+        summary.finalRounds)
+      finalist.median = median(finalist.roundMedians);
+    std::string text = getPointText(finalist.settings);
+    if (finalist.median && text == getPointText(summary.best->settings))
+      summary.confirmedMedian = finalist.median;
+    if (finalist.median && finalist.isDefaults)
+      summary.defaultConfirmedMedian = finalist.median;
+  }
+  // The fastest of the rounds; on a tie the defaults, then the better point
+  // of the sweep (finalists are in the sweep's order, the defaults last).
+  for (const TuneFinalist &finalist : finalists) {
+    if (!finalist.median)
+      continue;
+    if (!summary.winner || *finalist.median < *summary.winner->median ||
+        (finalist.isDefaults && *finalist.median == *summary.winner->median))
+      summary.winner = finalist;
+  }
+  if (!summary.winner) {
+    // No final rounds (or none ran validly): the sweep's best as measured.
+    TuneFinalist best;
+    best.settings = summary.best->settings;
+    best.sweepMedian = *summary.best->medianSeconds;
+    best.isDefaults = getPointText(best.settings) == defaultsText;
+    summary.winner = best;
+  }
+  bool bestIsDefaults = getPointText(summary.best->settings) == defaultsText;
+  summary.recordKeptDefaults = summary.winner->isDefaults && !bestIsDefaults;
+  // The record's key comes from a run of this loom (database lines do not
+  // keep it): without final rounds and with every point from the database,
+  // the point kept runs once more.
+  if (!options.saveRecordPath.empty() &&
+      !(confirmation && confirmation->recordsKey) &&
+      !summary.best->recordsKey) {
+    TunePoint point = pool->runOne(
+        getCandidateOptions(summary.winner->settings), getCandidateTimeout());
+    if (point.recordsKey)
+      confirmation = point;
   }
   if (!options.saveRecordPath.empty())
-    if (llvm::Error error = saveRecord(confirmation, recorded, recordedMedian))
+    if (llvm::Error error =
+            saveRecord(confirmation ? *confirmation : *summary.best,
+                       summary.winner->settings,
+                       summary.winner->median ? summary.winner->median
+                                              : summary.best->medianSeconds))
       return error;
   if (options.bestSchedulePath.empty())
     return llvm::Error::success();
-  return writeBestSchedule(options.run, summary.best->settings,
+  return writeBestSchedule(options.run, summary.winner->settings,
                            options.bestSchedulePath);
 }
 
@@ -521,13 +608,7 @@ void printTuneSummary(const TuneSummary &summary, unsigned count,
     os << "  " << summary.otherRecords
        << " database record(s) from another payload, schedule, machine or "
           "version were not used\n";
-  std::vector<const TunePoint *> valid;
-  for (const TunePoint &point : summary.points)
-    if (point.isValid())
-      valid.push_back(&point);
-  llvm::sort(valid, [](const TunePoint *a, const TunePoint *b) {
-    return *a->medianSeconds < *b->medianSeconds;
-  });
+  std::vector<const TunePoint *> valid = rankValidPoints(summary.points);
   if (valid.empty()) {
     os << "no valid point\n";
     return;
@@ -545,6 +626,30 @@ void printTuneSummary(const TuneSummary &summary, unsigned count,
                   point->reused ? "from the database" : ""});
   }
   table.print(os);
+  if (!summary.finalists.empty()) {
+    os << llvm::formatv("measured again, side by side: {0} interleaved "
+                        "rounds of at least {1:f2} s each\n",
+                        summary.finalRounds, summary.finalRunSeconds);
+    Table rounds({"point", ">sweep", ">rounds", ">median", "note"});
+    for (const TuneFinalist &finalist : summary.finalists) {
+      std::vector<std::string> medians;
+      for (double value : finalist.roundMedians)
+        medians.push_back(formatDuration(value));
+      std::string text = getPointText(finalist.settings);
+      bool won = summary.winner && summary.winner->median &&
+                 getPointText(summary.winner->settings) == text;
+      std::string note = finalist.isDefaults ? "the defaults" : "";
+      if (won)
+        note += note.empty() ? "fastest" : ", fastest";
+      rounds.addRow({text.empty() ? "(the schedule as written)" : text,
+                     formatDuration(finalist.sweepMedian),
+                     llvm::join(medians, " "),
+                     finalist.median ? formatDuration(*finalist.median)
+                                     : std::string("- (a round failed)"),
+                     note});
+    }
+    rounds.print(os);
+  }
   if (summary.confirmedMedian)
     os << "best point measured again: median "
        << formatDuration(*summary.confirmedMedian) << "\n";
@@ -560,6 +665,12 @@ void printTuneSummary(const TuneSummary &summary, unsigned count,
                ? "; the best point was not faster: the record keeps the "
                  "defaults\n"
                : "\n");
+  if (summary.winner && summary.best && !summary.winner->isDefaults &&
+      getPointText(summary.winner->settings) !=
+          getPointText(summary.best->settings))
+    os << "fastest measured again: " << getPointText(summary.winner->settings)
+       << " (not the sweep's best): the point kept (--save-record, "
+          "--best-schedule)\n";
 }
 
 } // namespace mlir::loom

@@ -55,10 +55,27 @@ struct TuneOptions {
   unsigned jobs = 1;
   /// One more candidate compiles while another runs its kernels.
   bool overlap = true;
+  /// At the end, the best `finalists` points of the sweep and the defaults
+  /// are measured again in `finalRounds` interleaved rounds; the record and
+  /// --best-schedule take the fastest by the median of the rounds. 0: no
+  /// final rounds (the sweep's best as measured).
+  unsigned finalists = 3;
+  unsigned finalRounds = 3;
   /// The `loom` executable that runs the candidates.
   std::string loomExecutable;
   /// Called with one line per event (a candidate done, a warning).
   std::function<void(llvm::StringRef)> log;
+};
+
+/// A point of the final rounds (TuneOptions::finalists).
+struct TuneFinalist {
+  std::vector<KnobSetting> settings;
+  /// Its median in the sweep, and in each final round it ran validly.
+  double sweepMedian = 0;
+  std::vector<double> roundMedians;
+  /// The median of roundMedians; unset when a round was not valid.
+  std::optional<double> median;
+  bool isDefaults = false;
 };
 
 struct TuneSummary {
@@ -68,12 +85,21 @@ struct TuneSummary {
   bool interrupted = false, stoppedByBudget = false, stoppedByTime = false;
   /// Every point of this run (reused and new), in evaluation order.
   std::vector<TunePoint> points;
-  /// The best valid point, and its median from a fresh, longer run.
+  /// The best valid point of the sweep, and its median in the final
+  /// rounds.
   std::optional<TunePoint> best;
   std::optional<double> confirmedMedian;
   /// The schedule's defaults, when the sweep measured them, and their
-  /// median from a fresh, longer run (when they are not the best point).
+  /// median in the final rounds (when they are not the best point).
   std::optional<double> defaultMedian, defaultConfirmedMedian;
+  /// The final rounds: the points in the order they ran in the first round
+  /// (the sweep's best first, the defaults last), and the fastest of them
+  /// (the sweep's best when there were no final rounds), which the record
+  /// and --best-schedule keep.
+  std::vector<TuneFinalist> finalists;
+  unsigned finalRounds = 0;
+  double finalRunSeconds = 0;
+  std::optional<TuneFinalist> winner;
   /// Whether a record went to TuneOptions::saveRecordPath, and whether it
   /// holds the defaults because the best point, measured again, was not
   /// faster than they were.

@@ -102,6 +102,13 @@ cl::opt<double> timeLimit("time-limit", cl::value_desc("seconds"),
                                    "wall time"),
                           cl::sub(getTuneCommand()),
                           cl::cat(getCategory(getTuneCommand())));
+cl::opt<unsigned> finalists(
+    "finalists", cl::value_desc("n"), cl::init(3),
+    cl::desc("At the end, measure the N best points of the sweep and the "
+             "defaults again, side by side in 3 interleaved rounds; the "
+             "record and --best-schedule keep the fastest by the median of "
+             "its rounds (default 3; 0: keep the sweep's best as measured)"),
+    cl::sub(getTuneCommand()), cl::cat(getCategory(getTuneCommand())));
 cl::opt<unsigned> jobs("j", cl::value_desc("jobs"), cl::init(1),
                        cl::desc("Candidates that compile at once; their "
                                 "kernels (the check and the timing) run one "
@@ -221,6 +228,7 @@ static llvm::Expected<TuneOptions> getTuneOptions(const RunOptions &run) {
   tune.candidateTimeout = candidateTimeout;
   tune.jobs = jobs;
   tune.overlap = !noOverlap;
+  tune.finalists = finalists;
   if (!shard.empty()) {
     auto [index, count] = llvm::StringRef(shard).split('/');
     if (index.getAsInteger(10, tune.shardIndex) ||

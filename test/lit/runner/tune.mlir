@@ -67,8 +67,12 @@
 // CHECK-NEXT: rank point median GFLOP/s note
 // CHECK-NEXT: 1 tile={{[48]}} how=0
 // CHECK-NEXT: 2 tile={{[48]}} how=0
+// CHECK-NEXT: measured again, side by side: 3 interleaved rounds of at least 0.33 s each
+// CHECK-NEXT: point sweep rounds median note
+// CHECK-NEXT: tile={{[48]}} how=0 {{[0-9.]+ [mun]?s [0-9.]+ [mun]?s [0-9.]+ [mun]?s [0-9.]+ [mun]?s [0-9.]+ [mun]?s}}
+// CHECK-NEXT: tile={{[48]}} how=0 {{[0-9.]+ [mun]?s [0-9.]+ [mun]?s [0-9.]+ [mun]?s [0-9.]+ [mun]?s [0-9.]+ [mun]?s}}
 // CHECK-NEXT: best point measured again: median
-// CHECK-NEXT: results in {{.*}}db.jsonl; the best schedule in {{.*}}best.mlir
+// CHECK: results in {{.*}}db.jsonl; the best schedule in {{.*}}best.mlir
 
 // The reference first (one untimed call), then one line per candidate in the
 // order they started (the next one compiles while one is measured, and may
