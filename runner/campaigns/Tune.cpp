@@ -505,7 +505,9 @@ llvm::Error Sweep::conclude() {
     std::string text = getPointText(finalist.settings);
     if (finalist.median && text == getPointText(summary.best->settings))
       summary.confirmedMedian = finalist.median;
-    if (finalist.median && finalist.isDefaults)
+    // (The defaults' line would repeat the best point's when they are it.)
+    if (finalist.median && finalist.isDefaults &&
+        text != getPointText(summary.best->settings))
       summary.defaultConfirmedMedian = finalist.median;
   }
   // The fastest of the rounds; on a tie the defaults, then the better point
