@@ -445,6 +445,7 @@ llvm::Error Sweep::conclude() {
     if (tunable.selected)
       defaults.push_back({tunable.name, *tunable.selected});
   std::string defaultsText = getPointText(defaults);
+  std::string bestText = getPointText(summary.best->settings);
   for (const TunePoint &point : summary.points)
     if (point.isValid() && getPointText(point.settings) == defaultsText)
       summary.defaultMedian = point.medianSeconds;
@@ -503,11 +504,10 @@ llvm::Error Sweep::conclude() {
         summary.finalRounds)
       finalist.median = median(finalist.roundMedians);
     std::string text = getPointText(finalist.settings);
-    if (finalist.median && text == getPointText(summary.best->settings))
+    if (finalist.median && text == bestText)
       summary.confirmedMedian = finalist.median;
     // (The defaults' line would repeat the best point's when they are it.)
-    if (finalist.median && finalist.isDefaults &&
-        text != getPointText(summary.best->settings))
+    if (finalist.median && finalist.isDefaults && text != bestText)
       summary.defaultConfirmedMedian = finalist.median;
   }
   // The fastest of the rounds; on a tie the defaults, then the better point
@@ -524,11 +524,11 @@ llvm::Error Sweep::conclude() {
     TuneFinalist best;
     best.settings = summary.best->settings;
     best.sweepMedian = *summary.best->medianSeconds;
-    best.isDefaults = getPointText(best.settings) == defaultsText;
+    best.isDefaults = bestText == defaultsText;
     summary.winner = best;
   }
-  bool bestIsDefaults = getPointText(summary.best->settings) == defaultsText;
-  summary.recordKeptDefaults = summary.winner->isDefaults && !bestIsDefaults;
+  summary.recordKeptDefaults =
+      summary.winner->isDefaults && bestText != defaultsText;
   // The record's key comes from a run of this loom (database lines do not
   // keep it): without final rounds and with every point from the database,
   // the point kept runs once more.
