@@ -9,6 +9,7 @@
 #include "transforms/AutoTile.h"
 #include "transforms/Destinations.h"
 #include "transforms/Reciprocal.h"
+#include "transforms/ReductionTree.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -232,6 +233,15 @@ void loom::ApplyReuseProducerDestinationPatternsOp::populatePatterns(
 void loom::ApplyReciprocalDivisionPatternsOp::populatePatterns(
     RewritePatternSet &patterns) {
   populateReciprocalDivisionPatterns(patterns);
+}
+
+//===----------------------------------------------------------------------===//
+// ApplyReductionTreePatternsOp
+//===----------------------------------------------------------------------===//
+
+void loom::ApplyReductionTreePatternsOp::populatePatterns(
+    RewritePatternSet &patterns) {
+  populateReductionTreePatterns(patterns);
 }
 
 namespace {

@@ -371,4 +371,41 @@ def ApplyReciprocalDivisionPatternsOp : Op<Transform_Dialect,
   let assemblyFormat = "attr-dict";
 }
 
+def ApplyReductionTreePatternsOp : Op<Transform_Dialect,
+    "apply_patterns.loom.reduction_tree",
+    [DeclareOpInterfaceMethods<PatternDescriptorOpInterface>]> {
+  let cppNamespace = "::mlir::loom";
+  let summary = "Reduce the last dimension of a vector by halves";
+  let description = [{
+    Inside `transform.apply_patterns`: a `vector.multi_reduction` over the
+    last dimension only, or a `vector.reduction`, whose reduced size is a
+    power of two (at least 2) becomes log2(n) elementwise steps, each
+    combining the two halves of the vector (`vector.extract_strided_slice`
+    and the reduction's arith op), then one combination with the
+    accumulator. Masked reductions are left alone.
+
+    LLVM turns a float reduction that may not be reassociated (a sum
+    without `reassoc`, a NaN-aware maximum) into n - 1 dependent scalar
+    operations on x86: the 32 partial maxima of a softmax row took 31
+    compares and blends in a row. By halves it is 5 steps, the first on
+    whole registers.
+
+    For floating-point `add` and `mul` the terms are associated
+    differently, so the result can differ from the ordered one by rounding
+    (as when `transform.structured.tile_reduction_using_for` splits a
+    reduction into lanes); min, max and integer kinds give the same result.
+    That is why it is a pattern a schedule chooses rather than part of the
+    lowering. Apply it after vectorization.
+
+    #### Example
+
+    ```mlir
+    transform.apply_patterns to %func {
+      transform.apply_patterns.loom.reduction_tree
+    } : !transform.any_op
+    ```
+  }];
+  let assemblyFormat = "attr-dict";
+}
+
 #endif // LOOM_DIALECT_LOOMTRANSFORMOPS_TD
