@@ -1,8 +1,10 @@
 //===- TunableSchedule.cpp - The schedule a sweep tunes -------------------===//
 
 #include "runner/campaigns/TunableSchedule.h"
+#include "runner/campaigns/TuneDatabase.h"
 #include "runner/kernel/Driver.h"
 #include "runner/kernel/HostDefaults.h"
+#include "runner/kernel/Knobs.h"
 #include "runner/results/Files.h"
 #include "runner/results/Report.h"
 #include "runner/results/Status.h"
@@ -37,7 +39,8 @@ loadTunableSchedule(Driver &driver, const RunOptions &options) {
 }
 
 llvm::Expected<TuneSpace> loadTuneSpace(const RunOptions &options,
-                                        llvm::raw_ostream &diagnostics) {
+                                        llvm::raw_ostream &diagnostics,
+                                        TuneDigests *digests) {
   Driver driver(diagnostics);
   auto loaded = loadTunableSchedule(driver, options);
   if (!loaded)
@@ -52,6 +55,13 @@ llvm::Expected<TuneSpace> loadTuneSpace(const RunOptions &options,
   }
   if (llvm::Error error = driver.checkSchedule(*schedule, options.entryPoint))
     return std::move(error);
+  if (digests) {
+    digests->schedule = getIRDigest(*schedule);
+    auto payload = driver.load(options.payloadPath, "payload", options.chunk);
+    if (!payload)
+      return payload.takeError();
+    digests->payload = getIRDigest(*payload->module);
+  }
   // The defaults of knobs derived from the host are this machine's (the
   // candidates give every knob; the defaults name the schedule's point).
   auto parameters =

@@ -23,6 +23,7 @@ class raw_ostream;
 namespace mlir::loom {
 
 class Driver;
+struct TuneDigests;
 
 /// The schedule that `options` names: --schedule, else the one embedded in
 /// the payload (without its libraries). Fails with InvalidInput.
@@ -30,9 +31,13 @@ llvm::Expected<OwningOpRef<ModuleOp>>
 loadTunableSchedule(Driver &driver, const RunOptions &options);
 
 /// The space of the schedule `options` names, its libraries merged. Fails
-/// with InvalidInput; diagnostics go to `diagnostics`.
+/// with InvalidInput; diagnostics go to `diagnostics`. When given, `digests`
+/// receives getIRDigest of that schedule (before the host's defaults are
+/// applied) and of the payload (its --chunk): what the tuning database keys
+/// them by.
 llvm::Expected<TuneSpace> loadTuneSpace(const RunOptions &options,
-                                        llvm::raw_ostream &diagnostics);
+                                        llvm::raw_ostream &diagnostics,
+                                        TuneDigests *digests = nullptr);
 
 /// Prints each dimension (name, kind, options, location) and the size of the
 /// space, before and after `constraints`.

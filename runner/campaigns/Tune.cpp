@@ -139,7 +139,8 @@ llvm::Error Sweep::prepare() {
     return makeError(ExitCode::InvalidInput, "--shard I/N needs 0 <= I < N");
   std::string diagnostics;
   llvm::raw_string_ostream diagnosticStream(diagnostics);
-  auto loaded = loadTuneSpace(options.run, diagnosticStream);
+  TuneDigests digests;
+  auto loaded = loadTuneSpace(options.run, diagnosticStream, &digests);
   if (!loaded) {
     auto [code, message] = takeError(loaded.takeError());
     return makeError(code,
@@ -152,7 +153,7 @@ llvm::Error Sweep::prepare() {
       return constraint.takeError();
     constraints.push_back(std::move(*constraint));
   }
-  auto created = TuneKey::create(options.run);
+  auto created = TuneKey::create(options.run, digests);
   if (!created)
     return created.takeError();
   key = std::move(*created);

@@ -30,12 +30,15 @@ std::string getPointText(llvm::ArrayRef<KnobSetting> settings) {
   return llvm::join(parts, " ");
 }
 
-llvm::Expected<TuneKey> TuneKey::create(const RunOptions &run) {
+llvm::Expected<TuneKey> TuneKey::create(const RunOptions &run,
+                                        const TuneDigests &digests) {
   TuneKey key;
+  key.payload = digests.payload;
+  key.schedule = digests.schedule;
   auto payload = readTextFile(run.payloadPath, "the payload");
   if (!payload)
     return payload.takeError();
-  key.payload = sha256Hex(*payload);
+  key.legacyPayload = sha256Hex(*payload);
   std::vector<std::string> paths;
   if (!run.schedulePath.empty())
     paths.push_back(run.schedulePath);
@@ -48,8 +51,8 @@ llvm::Expected<TuneKey> TuneKey::create(const RunOptions &run) {
       return text.takeError();
     schedule += sha256Hex(*text);
   }
-  key.schedule =
-      schedule.empty() ? "embedded:" + key.payload : sha256Hex(schedule);
+  key.legacySchedule =
+      schedule.empty() ? "embedded:" + key.legacyPayload : sha256Hex(schedule);
   key.entryPoint = run.entryPoint;
   key.function = run.function;
   key.threads = run.threads;
@@ -68,9 +71,16 @@ ordered_json TuneKey::toJson() const {
 
 bool TuneKey::matches(const ordered_json &line) const {
   ordered_json mine = toJson();
-  for (auto it = mine.begin(); it != mine.end(); ++it)
-    if (!line.contains(it.key()) || line[it.key()] != it.value())
+  ordered_json legacy = {{"payload_sha256", legacyPayload},
+                         {"schedule_sha256", legacySchedule}};
+  for (auto it = mine.begin(); it != mine.end(); ++it) {
+    if (!line.contains(it.key()))
       return false;
+    const ordered_json &value = line[it.key()];
+    if (value != it.value() &&
+        !(legacy.contains(it.key()) && value == legacy[it.key()]))
+      return false;
+  }
   return true;
 }
 

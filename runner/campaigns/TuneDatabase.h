@@ -51,18 +51,31 @@ struct TunePoint {
 /// "tile_m=32 tile_n=64": a point as the log and the database index show it.
 std::string getPointText(llvm::ArrayRef<KnobSetting> settings);
 
+/// The payload and the schedule of a sweep as MLIR reads them
+/// (kernel/Knobs.h getIRDigest; the schedule with its libraries merged).
+struct TuneDigests {
+  std::string payload, schedule;
+};
+
 /// What makes two measurements comparable: the same payload, schedule,
-/// entry point, function, threads, Loom, LLVM and machine.
+/// entry point, function, threads, Loom, LLVM and machine. The payload and
+/// the schedule are keyed as MLIR reads them (getIRDigest), so that a sweep
+/// resumes after an edit of their comments or layout.
 struct TuneKey {
   std::string payload, schedule, entryPoint, function, loom, llvm, machine;
   unsigned threads = 1;
+  /// The keys of Loom 0.1.0 (the SHA-256 of the files' bytes), which lines
+  /// written by it carry; matched too, not written.
+  std::string legacyPayload, legacySchedule;
 
-  /// The key of candidates of `run` on this machine. Fails with
-  /// InvalidInput when a file cannot be read.
-  static llvm::Expected<TuneKey> create(const RunOptions &run);
+  /// The key of candidates of `run` on this machine, with the digests of
+  /// its payload and schedule (loadTuneSpace). Fails with InvalidInput when
+  /// a file cannot be read.
+  static llvm::Expected<TuneKey> create(const RunOptions &run,
+                                        const TuneDigests &digests);
 
   nlohmann::ordered_json toJson() const;
-  /// Whether the database line `line` has this key.
+  /// Whether the database line `line` has this key (or the legacy one).
   bool matches(const nlohmann::ordered_json &line) const;
 };
 

@@ -54,12 +54,12 @@ std::string getPayloadSignature(Operation *payload) {
   return signature;
 }
 
-std::string getScheduleDigest(ModuleOp schedule) {
+std::string getIRDigest(Operation *op) {
   std::string text;
   llvm::raw_string_ostream os(text);
   // Locations are left out unless asked for; the generic form names every
   // op and attribute the same way whatever the dialects' custom syntax.
-  schedule->print(os, OpPrintingFlags().printGenericOpForm());
+  op->print(os, OpPrintingFlags().printGenericOpForm());
   return sha256Hex(text);
 }
 

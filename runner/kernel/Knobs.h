@@ -43,17 +43,18 @@ struct Tunable {
 /// whatever the file's names, comments and layout.
 std::string getPayloadSignature(Operation *payload);
 
-/// The SHA-256 of `schedule` (with its libraries merged) as MLIR reads it:
-/// printed in the generic form without locations, so that comments, layout
-/// and SSA names do not matter, while any op, attribute (a knob's options
-/// or loom.host_default) or symbol name does. What a tuned record of a
-/// schedule matches; call it before the knobs are given values.
-std::string getScheduleDigest(ModuleOp schedule);
+/// The SHA-256 of `op` as MLIR reads it: printed in the generic form without
+/// locations, so that comments, layout and SSA names do not matter, while
+/// any op, attribute (a knob's options or loom.host_default) or symbol name
+/// does. What a tuned record matches of a schedule (with its libraries
+/// merged; call it before the knobs are given values), and what the tuning
+/// database keys the schedule and the payload by.
+std::string getIRDigest(Operation *op);
 
 /// The knob settings of a run on `host`: `options.knobs`, then the values
 /// of the tuned record that matches the run (results/TunedRecords.h) for
 /// knobs they do not name. The run's key holds `scheduleDigest`
-/// (getScheduleDigest); a record keyed by `legacyScheduleSha256`, the
+/// (getIRDigest); a record keyed by `legacyScheduleSha256`, the
 /// SHA-256 of the schedule's files that records of Loom 0.1.0 were keyed
 /// by, matches too. `use` says which file was read, the run's key and what
 /// was applied. Fails with InvalidInput when --records names a file that

@@ -230,7 +230,7 @@ llvm::Error KernelRun::Runner::load() {
       }
       auto resolved =
           resolveTunedRecord(options, record.host, *payload,
-                             getScheduleDigest(*schedule), legacySha256, use);
+                             getIRDigest(*schedule), legacySha256, use);
       if (!resolved)
         return resolved.takeError();
       settings = std::move(*resolved);
