@@ -25,8 +25,12 @@
 //      (transform.loom.vectorize); ops the vectorizer does not support stay
 //      tiled loops, with a remark (loom run --explain shows them).
 //   5. Clean up: loop-invariant accumulator reads and writes leave the
-//      reduction loops; contractions become outer products and FMAs;
-//      canonicalization.
+//      reduction loops; contractions become outer products and FMAs; the
+//      lanes of a vector reduced along its last dimension are combined by
+//      halves (transform.apply_patterns.loom.reduction_tree: log2(n) vector
+//      steps instead of n - 1 dependent scalar ones; float sums are
+//      associated differently than in the plain lowering, within the
+//      check's tolerance); canonicalization.
 // A step that does not apply to an op leaves it as it was: the schedule
 // never fails on a valid payload.
 module attributes {transform.with_named_sequence} {
@@ -134,10 +138,12 @@ module attributes {transform.with_named_sequence} {
       : (!transform.any_op) -> !transform.any_op
     transform.loop.hoist_loop_invariant_subsets %for_loops : !transform.any_op
     // Contractions (matmul tiles, 1-D convolutions over channels) become
-    // outer products, then FMAs.
+    // outer products, then FMAs; reductions along a vector's last dimension
+    // (row sums, dot products, matvec) go by halves.
     transform.apply_patterns to %funcs {
       transform.apply_patterns.vector.lower_contraction lowering_strategy = "outerproduct"
       transform.apply_patterns.vector.lower_outerproduct
+      transform.apply_patterns.loom.reduction_tree
     } : !transform.any_op
     transform.apply_cse to %funcs : !transform.any_op
     transform.yield
