@@ -573,7 +573,12 @@ llvm::Error Sweep::saveRecord(const TunePoint &confirmation,
   record.loomVersion = LOOM_VERSION;
   record.knobs = knobs;
   record.medianSeconds = median ? median : summary.best->medianSeconds;
+  // The defaults' median from the same rounds as the point kept, when they
+  // ran in them: the two are then comparable.
   record.defaultMedianSeconds = summary.defaultMedian;
+  for (const TuneFinalist &finalist : summary.finalists)
+    if (finalist.isDefaults && finalist.median)
+      record.defaultMedianSeconds = finalist.median;
   record.budget = options.budget;
   if (llvm::Error error = saveTunedRecord(options.saveRecordPath, record))
     return error;

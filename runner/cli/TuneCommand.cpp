@@ -105,9 +105,16 @@ cl::opt<double> timeLimit("time-limit", cl::value_desc("seconds"),
 cl::opt<unsigned> finalists(
     "finalists", cl::value_desc("n"), cl::init(3),
     cl::desc("At the end, measure the N best points of the sweep and the "
-             "defaults again, side by side in 3 interleaved rounds; the "
-             "record and --best-schedule keep the fastest by the median of "
-             "its rounds (default 3; 0: keep the sweep's best as measured)"),
+             "defaults again, side by side in --final-rounds interleaved "
+             "rounds; the record and --best-schedule keep the fastest by the "
+             "median of its rounds (default 3; 0: keep the sweep's best as "
+             "measured)"),
+    cl::sub(getTuneCommand()), cl::cat(getCategory(getTuneCommand())));
+cl::opt<unsigned> finalRounds(
+    "final-rounds", cl::value_desc("n"), cl::init(3),
+    cl::desc("Rounds of the final measurements of --finalists, as long in "
+             "all as four times --min-time (at least 1 s); more rounds, "
+             "shorter each (default 3; 0: no final rounds)"),
     cl::sub(getTuneCommand()), cl::cat(getCategory(getTuneCommand())));
 cl::opt<unsigned> jobs("j", cl::value_desc("jobs"), cl::init(1),
                        cl::desc("Candidates that compile at once; their "
@@ -229,6 +236,7 @@ static llvm::Expected<TuneOptions> getTuneOptions(const RunOptions &run) {
   tune.jobs = jobs;
   tune.overlap = !noOverlap;
   tune.finalists = finalists;
+  tune.finalRounds = finalRounds;
   if (!shard.empty()) {
     auto [index, count] = llvm::StringRef(shard).split('/');
     if (index.getAsInteger(10, tune.shardIndex) ||
