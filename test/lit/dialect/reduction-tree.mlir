@@ -42,6 +42,19 @@ func.func @sums(%v: vector<4xf32>, %acc: f32) -> f32 {
   return %b : f32
 }
 
+// Integer kinds: the same steps with the kind's op.
+// CHECK-LABEL: func.func @integers(
+// CHECK:         arith.maxsi {{.*}} : vector<4xi32>
+// CHECK:         arith.maxsi {{.*}} : vector<2xi32>
+// CHECK:         arith.maxsi {{.*}} : vector<1xi32>
+// CHECK:         arith.muli {{.*}} : vector<1xi32>
+// CHECK-NOT:     vector.reduction
+func.func @integers(%v: vector<8xi32>, %w: vector<2xi32>) -> (i32, i32) {
+  %a = vector.reduction <maxsi>, %v : vector<8xi32> into i32
+  %b = vector.reduction <mul>, %w : vector<2xi32> into i32
+  return %a, %b : i32, i32
+}
+
 // Not a power of two, another dimension reduced, a scalable vector, a
 // masked reduction: unchanged.
 // CHECK-LABEL: func.func @left_alone(
