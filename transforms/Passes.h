@@ -29,6 +29,10 @@ LogicalResult decomposeForLowering(Operation *root);
 constexpr llvm::StringLiteral kNontemporalStoresAttrName =
     "loom.nontemporal_stores";
 
+/// The scf.for attribute that asks for the blocks of the loop's next
+/// iteration to be prefetched (loom-prefetch-next-iteration).
+constexpr llvm::StringLiteral kPrefetchNextAttrName = "loom.prefetch_next";
+
 } // namespace mlir::loom
 
 #endif // LOOM_TRANSFORMS_PASSES_H

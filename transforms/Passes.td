@@ -167,6 +167,40 @@ def LoomNontemporalStoresPass
   let dependentDialects = ["vector::VectorDialect"];
 }
 
+def LoomPrefetchNextIterationPass
+    : Pass<"loom-prefetch-next-iteration", "func::FuncOp"> {
+  let summary = "Prefetch the blocks a marked loop's next iteration reads";
+  let description = [{
+    In an `scf.for` with the `loom.prefetch_next` attribute (a schedule sets
+    it with `transform.annotate %loop "loom.prefetch_next"`, or `= %param`
+    with a knob: 0 turns it off), every `memref.subview` of the loop's body
+    whose offsets follow the induction variable (a block of static shape,
+    contiguous in its last dimension) is prefetched for the next iteration
+    while this one runs: one `memref.prefetch` (read, into L2:
+    `prefetcht1` on x86) per 64-byte line, spread evenly over the
+    iterations of the body's busiest innermost loop (one line every
+    `iterations / lines` of them). The last iteration prefetches its own
+    blocks. A marked loop without constant bounds, without such a block or
+    without a nest of constant loops gets a remark and no prefetch.
+
+    The matmul schedule marks the K loop when it packs B per K block: the
+    copy of the next block from memory then reads lines already in L2
+    instead of waiting for DRAM, as a micro-kernel that packs while it
+    computes would. `loom-lower-bufferized-to-llvm` runs it first.
+
+    ```mlir
+    scf.for %k = %c0 to %c4096 step %c64 {
+      %b = memref.subview %B[%k, 0] [64, 512] [1, 1] : ...
+      ... pack %b, then 8192 iterations of the register tile ...
+    } {loom.prefetch_next}
+    // becomes, in the register tile's loop, every 4th iteration:
+    //   memref.prefetch %b_next[%row, %col], read, locality<2>, data
+    ```
+  }];
+  let dependentDialects = ["affine::AffineDialect", "arith::ArithDialect",
+                           "memref::MemRefDialect", "scf::SCFDialect"];
+}
+
 def LoomPrintWorkPass : Pass<"loom-print-work", "ModuleOp"> {
   let summary = "Report the work model (FLOPs, bytes) of every structured op";
   let description = [{

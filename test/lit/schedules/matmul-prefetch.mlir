@@ -1,0 +1,36 @@
+// The matmul schedule packs B per K block for a matmul of few rows, and
+// marks the K loop loom.prefetch_next with the knob prefetch_bytes (a
+// quarter of L2 by default): the next K block of B is prefetched while this
+// one computes (loom-prefetch-next-iteration). The result is checked; with
+// prefetch_bytes=0 there is no prefetch. (The host parameters fix the
+// blocking: K blocks of 256 x 256 floats, 256 KiB, within the budget.)
+//
+// RUN: loom run %s --schedule %{schedules}/matmul/schedule.mlir \
+// RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
+// RUN:   --host-param vector_bytes=64 --host-param vector_registers=32 \
+// RUN:   --host-param l1d_bytes=49152 --host-param l2_bytes=1048576 \
+// RUN:   --dump-ir %t/on | FileCheck %s --check-prefixes=CHECK,HOST
+// RUN: FileCheck %s --check-prefix=ON < %t/on/4-optimized.ll
+// RUN: loom run %s --schedule %{schedules}/matmul/schedule.mlir \
+// RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
+// RUN:   --host-param vector_bytes=64 --host-param vector_registers=32 \
+// RUN:   --host-param l1d_bytes=49152 --host-param l2_bytes=1048576 \
+// RUN:   --knob prefetch_bytes=0 --dump-ir %t/off | FileCheck %s
+// RUN: FileCheck %s --check-prefix=OFF < %t/off/4-optimized.ll
+
+// CHECK: check       arg 2: passed
+// HOST: host knobs {{.*}}pack_b_rows=1024 {{.*}}prefetch_bytes=262144 (l2_bytes / 4 = 262144)
+
+// ON: call void @llvm.prefetch.p0(ptr {{.*}}, i32 0, i32 2, i32 1)
+// OFF-NOT: @llvm.prefetch
+
+func.func @skinny(%A: tensor<64x1024xf32>, %B: tensor<1024x1024xf32>,
+                  %C: memref<64x1024xf32>) {
+  %c = bufferization.to_tensor %C restrict writable
+    : memref<64x1024xf32> to tensor<64x1024xf32>
+  %0 = linalg.matmul ins(%A, %B : tensor<64x1024xf32>, tensor<1024x1024xf32>)
+                     outs(%c : tensor<64x1024xf32>) -> tensor<64x1024xf32>
+  bufferization.materialize_in_destination %0 in restrict writable %C
+    : (tensor<64x1024xf32>, memref<64x1024xf32>) -> ()
+  return
+}

@@ -1,0 +1,109 @@
+// loom-prefetch-next-iteration: in an scf.for marked loom.prefetch_next, the
+// blocks the next iteration reads (subviews that follow the induction
+// variable) are prefetched into L2, one line at a time, spread over the
+// busiest innermost loop; the largest blocks first, within the byte budget.
+// RUN: loom-opt %s --loom-prefetch-next-iteration --split-input-file --verify-diagnostics | FileCheck %s
+
+// A K loop that copies a 16 x 64 block of B (4 KiB: 64 lines) and reads a
+// 4 x 16 block of A (256 bytes: 4 lines) while 4 x 64 = 256 iterations of
+// its innermost loop run: a line of B every 4 iterations, of A every 64;
+// the next K block is clamped to the last one.
+// CHECK-LABEL: func.func @k_blocks(
+// CHECK-SAME:      %[[A:.*]]: memref<4x256xf32>, %[[B:.*]]: memref<256x64xf32>
+// CHECK:         scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step %[[C16:.*]] {
+// CHECK:           %[[SUM:.*]] = arith.addi %[[K]], %{{.*}} : index
+// CHECK:           %[[NEXT:.*]] = arith.minsi %[[SUM]], %{{.*}} : index
+// CHECK:           %[[NB:.*]] = memref.subview %[[B]][%[[NEXT]], 0] [16, 64] [1, 1]
+// CHECK:           %[[NA:.*]] = memref.subview %[[A]][0, %[[NEXT]]] [4, 16] [1, 1]
+// CHECK:           scf.for %[[I:.*]] =
+// CHECK:             scf.for %[[J:.*]] =
+// CHECK:               %[[LB:.*]] = affine.apply #{{.*}}(%[[J]], %[[I]])
+// CHECK:               scf.if %{{.*}} {
+// CHECK:                 memref.prefetch %[[NB]][%{{.*}}, %{{.*}}], read, locality<2>, data
+// CHECK:               }
+// CHECK:               scf.if %{{.*}} {
+// CHECK:                 memref.prefetch %[[NA]][%{{.*}}, %{{.*}}], read, locality<2>, data
+// CHECK:               }
+// CHECK:               vector.load
+// CHECK-NOT:       loom.prefetch_next
+func.func @k_blocks(%A: memref<4x256xf32>, %B: memref<256x64xf32>, %buf: memref<16x64xf32>,
+                    %C: memref<4x64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %c256 = arith.constant 256 : index
+  scf.for %k = %c0 to %c256 step %c16 {
+    %a = memref.subview %A[0, %k] [4, 16] [1, 1] : memref<4x256xf32> to memref<4x16xf32, strided<[256, 1], offset: ?>>
+    %b = memref.subview %B[%k, 0] [16, 64] [1, 1] : memref<256x64xf32> to memref<16x64xf32, strided<[64, 1], offset: ?>>
+    memref.copy %b, %buf : memref<16x64xf32, strided<[64, 1], offset: ?>> to memref<16x64xf32>
+    scf.for %i = %c0 to %c4 step %c1 {
+      scf.for %j = %c0 to %c64 step %c1 {
+        %x = vector.load %buf[%c0, %j] : memref<16x64xf32>, vector<1xf32>
+        %y = memref.load %a[%i, %c0] : memref<4x16xf32, strided<[256, 1], offset: ?>>
+        vector.store %x, %C[%i, %j] : memref<4x64xf32>, vector<1xf32>
+      }
+    }
+  } {loom.prefetch_next}
+  return
+}
+
+// -----
+
+// A budget of 4 KiB takes B's block (4 KiB, the largest) and leaves A's;
+// a budget of 0 turns the prefetch off.
+// CHECK-LABEL: func.func @budget(
+// CHECK:         scf.for
+// CHECK:           memref.subview %{{.*}} [16, 64] [1, 1]
+// CHECK:           memref.prefetch
+// CHECK-NOT:       memref.prefetch
+// CHECK:         } {other}
+// CHECK:         scf.for
+// CHECK-NOT:       memref.prefetch
+// CHECK:         return
+func.func @budget(%A: memref<4x256xf32>, %B: memref<256x64xf32>, %buf: memref<16x64xf32>,
+                  %C: memref<4x64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %c256 = arith.constant 256 : index
+  scf.for %k = %c0 to %c256 step %c16 {
+    %a = memref.subview %A[0, %k] [4, 16] [1, 1] : memref<4x256xf32> to memref<4x16xf32, strided<[256, 1], offset: ?>>
+    %b = memref.subview %B[%k, 0] [16, 64] [1, 1] : memref<256x64xf32> to memref<16x64xf32, strided<[64, 1], offset: ?>>
+    memref.copy %b, %buf : memref<16x64xf32, strided<[64, 1], offset: ?>> to memref<16x64xf32>
+    scf.for %j = %c0 to %c64 step %c1 {
+      %y = memref.load %a[%c0, %c0] : memref<4x16xf32, strided<[256, 1], offset: ?>>
+      memref.store %y, %C[%c0, %j] : memref<4x64xf32>
+    }
+  } {loom.prefetch_next = 4096 : i64, other}
+  scf.for %k = %c0 to %c256 step %c16 {
+    %b = memref.subview %B[%k, 0] [16, 64] [1, 1] : memref<256x64xf32> to memref<16x64xf32, strided<[64, 1], offset: ?>>
+    memref.copy %b, %buf : memref<16x64xf32, strided<[64, 1], offset: ?>> to memref<16x64xf32>
+    scf.for %j = %c0 to %c64 step %c1 {
+      %z = memref.load %buf[%c0, %j] : memref<16x64xf32>
+      memref.store %z, %C[%c0, %j] : memref<4x64xf32>
+    }
+  } {loom.prefetch_next = 0 : i64}
+  return
+}
+
+// -----
+
+// A loop with dynamic bounds: a remark, no prefetch, the mark removed.
+// CHECK-LABEL: func.func @dynamic(
+// CHECK-NOT:     memref.prefetch
+// CHECK-NOT:     loom.prefetch_next
+func.func @dynamic(%B: memref<256x64xf32>, %buf: memref<16x64xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  // expected-remark @below {{loom.prefetch_next: no prefetch}}
+  scf.for %k = %c0 to %n step %c16 {
+    %b = memref.subview %B[%k, 0] [16, 64] [1, 1] : memref<256x64xf32> to memref<16x64xf32, strided<[64, 1], offset: ?>>
+    memref.copy %b, %buf : memref<16x64xf32, strided<[64, 1], offset: ?>> to memref<16x64xf32>
+  } {loom.prefetch_next}
+  return
+}

@@ -1,0 +1,295 @@
+//===- PrefetchNextIteration.cpp - Prefetch a loop's next block -----------===//
+//
+// In a loop marked `loom.prefetch_next`, the blocks of memory the next
+// iteration reads (subviews whose offsets follow the induction variable) are
+// prefetched into L2 while this iteration computes: one `memref.prefetch` per
+// cache line, spread evenly over the iterations of the loop's busiest
+// innermost loop. The B block that a matmul packs per K block is the case it
+// was written for: its copy from memory no longer waits for DRAM.
+//
+//===----------------------------------------------------------------------===//
+
+#include "transforms/Passes.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/SetVector.h"
+
+namespace mlir::loom {
+#define GEN_PASS_DEF_LOOMPREFETCHNEXTITERATIONPASS
+#include "transforms/Passes.h.inc"
+
+namespace {
+
+constexpr int64_t kLineBytes = 64;
+/// LLVM's locality hint 2: prefetcht1 on x86, into L2 (the packed block is
+/// copied from there; into L1 it would evict the block in use).
+constexpr unsigned kLocality = 2;
+
+struct ConstantLoop {
+  scf::ForOp loop;
+  int64_t lowerBound, step, tripCount;
+};
+
+std::optional<ConstantLoop> getConstantLoop(scf::ForOp loop) {
+  std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound());
+  std::optional<int64_t> ub = getConstantIntValue(loop.getUpperBound());
+  std::optional<int64_t> step = getConstantIntValue(loop.getStep());
+  if (!lb || !ub || !step || *step <= 0 || *ub <= *lb)
+    return std::nullopt;
+  return ConstantLoop{loop, *lb, *step, llvm::divideCeil(*ub - *lb, *step)};
+}
+
+/// The ops of `loop`'s body that `value` is computed from, in order, when
+/// they are pure and read only the induction variable and values defined
+/// outside the loop; false otherwise.
+bool collectSlice(Value value, scf::ForOp loop,
+                  llvm::SetVector<Operation *> &slice) {
+  if (value == loop.getInductionVar())
+    return true;
+  Operation *op = value.getDefiningOp();
+  if (!op)
+    return !loop->isAncestor(value.getParentBlock()->getParentOp());
+  if (!loop->isProperAncestor(op))
+    return true;
+  if (op->getBlock() != loop.getBody() || !isPure(op) ||
+      op->getNumRegions() != 0)
+    return false;
+  for (Value operand : op->getOperands())
+    if (!collectSlice(operand, loop, slice))
+      return false;
+  slice.insert(op);
+  return true;
+}
+
+bool dependsOn(Value value, Value on, unsigned depth = 0) {
+  if (value == on)
+    return true;
+  Operation *op = value.getDefiningOp();
+  if (!op || depth > 8)
+    return false;
+  return llvm::any_of(op->getOperands(), [&](Value operand) {
+    return dependsOn(operand, on, depth + 1);
+  });
+}
+
+/// A block the next iteration reads: a subview in the loop's body whose
+/// offsets follow the induction variable, static in shape, contiguous in
+/// its last dimension.
+struct Block {
+  memref::SubViewOp subview;
+  llvm::SetVector<Operation *> slice;
+  SmallVector<int64_t> shape;
+  int64_t linesPerRow = 0, elementsPerLine = 0, lines = 0, bytes = 0;
+};
+
+std::optional<Block> getBlock(memref::SubViewOp subview, scf::ForOp loop) {
+  MemRefType type = subview.getType();
+  if (!type.hasStaticShape() || type.getRank() == 0 ||
+      !type.getElementType().isIntOrFloat())
+    return std::nullopt;
+  if (llvm::none_of(subview.getOffsets(), [&](Value offset) {
+        return dependsOn(offset, loop.getInductionVar());
+      }))
+    return std::nullopt;
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(type.getStridesAndOffset(strides, offset)) || strides.back() != 1)
+    return std::nullopt;
+  Block block;
+  block.subview = subview;
+  if (!collectSlice(subview.getResult(), loop, block.slice))
+    return std::nullopt;
+  int64_t elementBytes =
+      std::max<int64_t>(1, type.getElementTypeBitWidth() / 8);
+  block.shape.assign(type.getShape().begin(), type.getShape().end());
+  block.elementsPerLine = std::max<int64_t>(1, kLineBytes / elementBytes);
+  block.linesPerRow =
+      llvm::divideCeil(block.shape.back(), block.elementsPerLine);
+  block.lines = block.linesPerRow;
+  for (int64_t size : ArrayRef(block.shape).drop_back())
+    block.lines *= size;
+  block.bytes = type.getNumElements() * elementBytes;
+  return block;
+}
+
+/// The innermost loop of `loop`'s body with the most iterations per
+/// iteration of `loop`, with the constant loops from `loop`'s body down to
+/// it (outermost first); empty when no nest has constant bounds.
+SmallVector<ConstantLoop> getBusiestNest(scf::ForOp loop) {
+  SmallVector<ConstantLoop> best;
+  int64_t bestIterations = 0;
+  loop.getBody()->walk([&](scf::ForOp inner) {
+    bool innermost = true;
+    inner.getBody()->walk([&](scf::ForOp) { innermost = false; });
+    if (!innermost)
+      return;
+    SmallVector<ConstantLoop> nest;
+    int64_t iterations = 1;
+    for (Operation *op = inner; op != loop.getOperation();
+         op = op->getParentOp()) {
+      auto forOp = dyn_cast<scf::ForOp>(op);
+      std::optional<ConstantLoop> constant =
+          forOp ? getConstantLoop(forOp) : std::nullopt;
+      // Another region (an scf.if) would make the count unknown.
+      if (!constant)
+        return;
+      nest.insert(nest.begin(), *constant);
+      iterations *= constant->tripCount;
+    }
+    if (iterations > bestIterations) {
+      bestIterations = iterations;
+      best = std::move(nest);
+    }
+  });
+  return best;
+}
+
+/// Prefetches the blocks of `loop`'s next iteration, the largest first (the
+/// one whose wait costs most, such as the block a matmul packs), as long as
+/// they add up to at most `budget` bytes (a block that does not fit is
+/// skipped); false when the loop does not have the shape this needs.
+bool prefetchNextIteration(scf::ForOp loop, int64_t budget) {
+  std::optional<ConstantLoop> outer = getConstantLoop(loop);
+  if (!outer || outer->tripCount < 2)
+    return false;
+  SmallVector<Block> candidates, blocks;
+  for (auto subview : loop.getBody()->getOps<memref::SubViewOp>())
+    if (std::optional<Block> block = getBlock(subview, loop))
+      candidates.push_back(std::move(*block));
+  llvm::stable_sort(candidates, [](const Block &a, const Block &b) {
+    return a.bytes > b.bytes;
+  });
+  for (Block &block : candidates) {
+    if (block.bytes > budget)
+      continue;
+    budget -= block.bytes;
+    blocks.push_back(std::move(block));
+  }
+  SmallVector<ConstantLoop> nest = getBusiestNest(loop);
+  if (blocks.empty() || nest.empty())
+    return false;
+  int64_t iterations = 1;
+  for (const ConstantLoop &inner : nest)
+    iterations *= inner.tripCount;
+
+  // The next iteration's blocks, computed at the top of the body; the last
+  // iteration prefetches its own (in bounds, and already cached).
+  Location loc = loop.getLoc();
+  OpBuilder builder = OpBuilder::atBlockBegin(loop.getBody());
+  Value iv = loop.getInductionVar();
+  Value step = arith::ConstantIndexOp::create(builder, loc, outer->step);
+  Value last = arith::ConstantIndexOp::create(
+      builder, loc, outer->lowerBound + (outer->tripCount - 1) * outer->step);
+  Value next = arith::MinSIOp::create(
+      builder, loc, arith::AddIOp::create(builder, loc, iv, step), last);
+  SmallVector<Value> nextBlocks;
+  for (Block &block : blocks) {
+    IRMapping mapping;
+    mapping.map(iv, next);
+    for (Operation *op : block.slice)
+      builder.clone(*op, mapping);
+    nextBlocks.push_back(mapping.lookup(block.subview.getResult()));
+  }
+
+  // At the top of the busiest innermost loop: its linear iteration index
+  // within one iteration of `loop`, and one line of each block every
+  // `iterations / lines` of them (or several lines per iteration).
+  scf::ForOp innermost = nest.back().loop;
+  builder.setInsertionPointToStart(innermost.getBody());
+  MLIRContext *context = loop.getContext();
+  AffineExpr linear = getAffineConstantExpr(0, context);
+  SmallVector<Value> ivs;
+  int64_t stride = 1;
+  for (auto [index, inner] : llvm::enumerate(llvm::reverse(nest))) {
+    AffineExpr dim = getAffineDimExpr(index, context);
+    linear = linear + ((dim - inner.lowerBound).floorDiv(inner.step)) * stride;
+    ivs.push_back(inner.loop.getInductionVar());
+    stride *= inner.tripCount;
+  }
+  for (auto [block, nextBlock] : llvm::zip(blocks, nextBlocks)) {
+    int64_t every = std::max<int64_t>(1, iterations / block.lines);
+    int64_t perIteration =
+        every > 1 ? 1 : llvm::divideCeil(block.lines, iterations);
+    for (int64_t part = 0; part < perIteration; ++part) {
+      // line = index / every (or index * perIteration + part).
+      AffineExpr line =
+          every > 1 ? linear.floorDiv(every) : linear * perIteration + part;
+      Value lineValue = affine::AffineApplyOp::create(
+          builder, loc, AffineMap::get(ivs.size(), 0, line), ivs);
+      Value inRange = arith::CmpIOp::create(
+          builder, loc, arith::CmpIPredicate::ult, lineValue,
+          arith::ConstantIndexOp::create(builder, loc, block.lines));
+      if (every > 1) {
+        Value remainder = affine::AffineApplyOp::create(
+            builder, loc, AffineMap::get(ivs.size(), 0, linear % every), ivs);
+        Value onTurn = arith::CmpIOp::create(
+            builder, loc, arith::CmpIPredicate::eq, remainder,
+            arith::ConstantIndexOp::create(builder, loc, 0));
+        inRange = arith::AndIOp::create(builder, loc, inRange, onTurn);
+      }
+      auto ifOp = scf::IfOp::create(builder, loc, inRange);
+      OpBuilder thenBuilder = ifOp.getThenBodyBuilder();
+      // The line's indices: the rows delinearized, then the column of the
+      // line's first element.
+      AffineExpr lineDim = getAffineDimExpr(0, context);
+      SmallVector<AffineExpr> indices(block.shape.size());
+      AffineExpr rows = lineDim.floorDiv(block.linesPerRow);
+      indices.back() = (lineDim % block.linesPerRow) * block.elementsPerLine;
+      for (int64_t dim = block.shape.size() - 2; dim >= 0; --dim) {
+        indices[dim] = dim == 0 ? rows : rows % block.shape[dim];
+        rows = rows.floorDiv(block.shape[dim]);
+      }
+      SmallVector<Value> indexValues;
+      for (AffineExpr index : indices)
+        indexValues.push_back(affine::AffineApplyOp::create(
+            thenBuilder, loc, AffineMap::get(1, 0, index), lineValue));
+      memref::PrefetchOp::create(thenBuilder, loc, nextBlock, indexValues,
+                                 /*isWrite=*/false, kLocality,
+                                 /*isDataCache=*/true);
+    }
+  }
+  return true;
+}
+
+/// The bytes `loop` asks to prefetch per iteration: `loom.prefetch_next`
+/// as an integer (0: none), or as a unit attribute or true (no limit).
+std::optional<int64_t> getBudget(scf::ForOp loop) {
+  Attribute attr = loop->getAttr(kPrefetchNextAttrName);
+  if (auto integer = dyn_cast_or_null<IntegerAttr>(attr))
+    return integer.getInt() > 0 ? std::optional(integer.getInt())
+                                : std::nullopt;
+  if (auto boolean = dyn_cast_or_null<BoolAttr>(attr))
+    return boolean.getValue() ? std::optional(INT64_MAX) : std::nullopt;
+  if (isa_and_nonnull<UnitAttr>(attr))
+    return INT64_MAX;
+  return std::nullopt;
+}
+
+struct PrefetchNextIterationPass
+    : impl::LoomPrefetchNextIterationPassBase<PrefetchNextIterationPass> {
+  void runOnOperation() override {
+    SmallVector<scf::ForOp> marked;
+    getOperation()->walk([&](scf::ForOp loop) {
+      if (loop->hasAttr(kPrefetchNextAttrName))
+        marked.push_back(loop);
+    });
+    for (scf::ForOp loop : marked) {
+      std::optional<int64_t> budget = getBudget(loop);
+      if (budget && !prefetchNextIteration(loop, *budget))
+        loop.emitRemark("loom.prefetch_next: no prefetch (the loop needs "
+                        "constant bounds, a subview of static shape that "
+                        "follows its induction variable, within the byte "
+                        "budget, and a nest of constant loops)");
+      loop->removeAttr(kPrefetchNextAttrName);
+    }
+  }
+};
+
+} // namespace
+} // namespace mlir::loom
