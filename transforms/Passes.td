@@ -181,7 +181,10 @@ def LoomPrefetchNextIterationPass
     iterations of the body's busiest innermost loop (one line every
     `iterations / lines` of them). The last iteration prefetches its own
     blocks. A marked loop without constant bounds, without such a block or
-    without a nest of constant loops gets a remark and no prefetch.
+    without a nest of constant loops is left as it is, silently (the mark is
+    a hint: the matmul schedule marks the K loop of every shape, and a K
+    that is not a multiple of the block leaves a last block of dynamic
+    size, which this pass does not handle).
 
     The matmul schedule marks the K loop when it packs B per K block: the
     copy of the next block from memory then reads lines already in L2

@@ -153,7 +153,8 @@ SmallVector<ConstantLoop> getBusiestNest(scf::ForOp loop) {
 /// Prefetches the blocks of `loop`'s next iteration, the largest first (the
 /// one whose wait costs most, such as the block a matmul packs), as long as
 /// they add up to at most `budget` bytes (a block that does not fit is
-/// skipped); false when the loop does not have the shape this needs.
+/// skipped); false when the loop does not have the shape this needs
+/// (constant bounds, blocks of static shape, a nest of constant loops).
 bool prefetchNextIteration(scf::ForOp loop, int64_t budget) {
   std::optional<ConstantLoop> outer = getConstantLoop(loop);
   if (!outer || outer->tripCount < 2)
@@ -279,13 +280,13 @@ struct PrefetchNextIterationPass
       if (loop->hasAttr(kPrefetchNextAttrName))
         marked.push_back(loop);
     });
+    // A loop without the shape this needs is left as it is, silently: the
+    // mark is a hint (the matmul schedule marks the K loop of every shape,
+    // and a K that is not a multiple of the block leaves a smaller last
+    // block, of dynamic size).
     for (scf::ForOp loop : marked) {
-      std::optional<int64_t> budget = getBudget(loop);
-      if (budget && !prefetchNextIteration(loop, *budget))
-        loop.emitRemark("loom.prefetch_next: no prefetch (the loop needs "
-                        "constant bounds, a subview of static shape that "
-                        "follows its induction variable, within the byte "
-                        "budget, and a nest of constant loops)");
+      if (std::optional<int64_t> budget = getBudget(loop))
+        (void)prefetchNextIteration(loop, *budget);
       loop->removeAttr(kPrefetchNextAttrName);
     }
   }
