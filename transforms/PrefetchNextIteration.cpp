@@ -38,20 +38,23 @@ struct ConstantLoop {
 
 std::optional<ConstantLoop> getConstantLoop(scf::ForOp loop) {
   std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound());
-  std::optional<int64_t> ub = getConstantIntValue(loop.getUpperBound());
   std::optional<int64_t> step = getConstantIntValue(loop.getStep());
-  if (!lb || !ub || !step || *step <= 0 || *ub <= *lb)
+  std::optional<APInt> tripCount = loop.getStaticTripCount();
+  if (!lb || !step || !tripCount || tripCount->isZero())
     return std::nullopt;
-  return ConstantLoop{loop, *lb, *step, llvm::divideCeil(*ub - *lb, *step)};
+  return ConstantLoop{loop, *lb, *step, tripCount->getSExtValue()};
 }
 
 /// The ops of `loop`'s body that `value` is computed from, in order, when
 /// they are pure and read only the induction variable and values defined
-/// outside the loop; false otherwise.
+/// outside the loop (`usesIv` tells whether it reads the induction
+/// variable); false otherwise.
 bool collectSlice(Value value, scf::ForOp loop,
-                  llvm::SetVector<Operation *> &slice) {
-  if (value == loop.getInductionVar())
+                  llvm::SetVector<Operation *> &slice, bool &usesIv) {
+  if (value == loop.getInductionVar()) {
+    usesIv = true;
     return true;
+  }
   Operation *op = value.getDefiningOp();
   if (!op)
     return !loop->isAncestor(value.getParentBlock()->getParentOp());
@@ -61,21 +64,10 @@ bool collectSlice(Value value, scf::ForOp loop,
       op->getNumRegions() != 0)
     return false;
   for (Value operand : op->getOperands())
-    if (!collectSlice(operand, loop, slice))
+    if (!collectSlice(operand, loop, slice, usesIv))
       return false;
   slice.insert(op);
   return true;
-}
-
-bool dependsOn(Value value, Value on, unsigned depth = 0) {
-  if (value == on)
-    return true;
-  Operation *op = value.getDefiningOp();
-  if (!op || depth > 8)
-    return false;
-  return llvm::any_of(op->getOperands(), [&](Value operand) {
-    return dependsOn(operand, on, depth + 1);
-  });
 }
 
 /// A block the next iteration reads: a subview in the loop's body whose
@@ -93,17 +85,16 @@ std::optional<Block> getBlock(memref::SubViewOp subview, scf::ForOp loop) {
   if (!type.hasStaticShape() || type.getRank() == 0 ||
       !type.getElementType().isIntOrFloat())
     return std::nullopt;
-  if (llvm::none_of(subview.getOffsets(), [&](Value offset) {
-        return dependsOn(offset, loop.getInductionVar());
-      }))
-    return std::nullopt;
   SmallVector<int64_t> strides;
   int64_t offset;
   if (failed(type.getStridesAndOffset(strides, offset)) || strides.back() != 1)
     return std::nullopt;
   Block block;
   block.subview = subview;
-  if (!collectSlice(subview.getResult(), loop, block.slice))
+  // (The shape is static, so an operand that reads the induction variable
+  // is an offset.)
+  bool usesIv = false;
+  if (!collectSlice(subview.getResult(), loop, block.slice, usesIv) || !usesIv)
     return std::nullopt;
   int64_t elementBytes =
       std::max<int64_t>(1, type.getElementTypeBitWidth() / 8);
