@@ -13,10 +13,12 @@
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/DialectRegistry.h"
 
@@ -150,6 +152,59 @@ loom::AutoTileOp::apply(transform::TransformRewriter &rewriter,
   }
   results.set(cast<OpResult>(getTiled()), tiledOps);
   results.set(cast<OpResult>(getLoops()), loops);
+  return DiagnosedSilenceableFailure::success();
+}
+
+//===----------------------------------------------------------------------===//
+// SplitFullTilesOp
+//===----------------------------------------------------------------------===//
+
+DiagnosedSilenceableFailure
+loom::SplitFullTilesOp::apply(transform::TransformRewriter &rewriter,
+                              transform::TransformResults &results,
+                              transform::TransformState &state) {
+  SmallVector<Operation *> full, rest;
+  int64_t dimension = getDimension();
+  int64_t tileSize = getTileSize();
+  for (Operation *target : state.getPayloadOps(getTarget())) {
+    auto op = dyn_cast<TilingInterface>(target);
+    if (!op) {
+      DiagnosedSilenceableFailure diag = emitSilenceableError()
+                                         << "cannot split an op without the "
+                                            "TilingInterface";
+      diag.attachNote(target->getLoc()) << "this " << target->getName();
+      return diag;
+    }
+    rewriter.setInsertionPoint(op);
+    SmallVector<Range> domain = op.getIterationDomain(rewriter);
+    if (dimension >= static_cast<int64_t>(domain.size())) {
+      DiagnosedSilenceableFailure diag = emitSilenceableError()
+                                         << "dimension " << dimension
+                                         << " is out of range";
+      diag.attachNote(target->getLoc())
+          << "this op has " << domain.size() << " loops";
+      return diag;
+    }
+    // The first part's size: the loop's whole tiles (folds to a constant
+    // for a static loop).
+    AffineExpr size = rewriter.getAffineSymbolExpr(0);
+    OpFoldResult split = affine::makeComposedFoldedAffineApply(
+        rewriter, op.getLoc(), size.floorDiv(tileSize) * tileSize,
+        {domain[dimension].size});
+    std::optional<int64_t> staticSplit = getConstantIntValue(split);
+    if (staticSplit && *staticSplit == 0) {
+      rest.push_back(op);
+      continue;
+    }
+    auto [first, second] = linalg::splitOp(rewriter, op, dimension, split);
+    if (!first)
+      return emitDefiniteFailure() << "splitting failed";
+    full.push_back(first);
+    if (second)
+      rest.push_back(second);
+  }
+  results.set(cast<OpResult>(getFull()), full);
+  results.set(cast<OpResult>(getRest()), rest);
   return DiagnosedSilenceableFailure::success();
 }
 

@@ -224,6 +224,56 @@ def AutoTileOp : Loom_TransformOp<"auto_tile",
   }];
 }
 
+def SplitFullTilesOp : Loom_TransformOp<"split_full_tiles",
+    [FunctionalStyleTransformOpTrait, MemoryEffectsOpInterface,
+     DeclareOpInterfaceMethods<TransformOpInterface>]> {
+  let summary = "Split a structured op into the part that whole tiles of a loop cover and the rest";
+  let description = [{
+    Splits every target op (a linalg op, or any op with the TilingInterface)
+    along loop `dimension` where its whole tiles of `tile_size` end: `full`
+    covers the first `(size floordiv tile_size) * tile_size` iterations of
+    the loop, `rest` the remaining ones (fewer than `tile_size`). Each part
+    is an op of the same kind on slices of the operands
+    (upstream's `linalg::splitOp`), so each can be scheduled on its own: the
+    full part tiled, packed and vectorized without padding or masks, the rest
+    with a smaller tile. `transform.structured.split` does the split when the
+    point is known as the schedule is written; this op computes it from the
+    op's shape.
+
+    A loop that `tile_size` divides is not split (the op goes to `full`, and
+    `rest` gets nothing for it), nor is one shorter than a tile (the op goes
+    to `rest`). A dynamic loop is split at a point computed at run time, and
+    either part may then be empty.
+
+    #### Return modes
+
+    Consumes `target`; `full` and `rest` hold the parts, in the order of the
+    targets (each may hold fewer ops than `target`, see above). Fails
+    silenceably on an op without the TilingInterface or with fewer than
+    `dimension + 1` loops.
+
+    #### Example
+
+    ```mlir
+    // 333 x 777 x 555: a matmul with N = 768 and one with N = 9.
+    %full, %rest = transform.loom.split_full_tiles %matmul
+        dimension = 1 tile_size = 32
+      : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    ```
+  }];
+
+  let arguments = (ins
+    TransformHandleTypeInterface:$target,
+    ConfinedAttr<I64Attr, [IntNonNegative]>:$dimension,
+    ConfinedAttr<I64Attr, [IntPositive]>:$tile_size);
+  let results = (outs TransformHandleTypeInterface:$full,
+                      TransformHandleTypeInterface:$rest);
+  let assemblyFormat = [{
+    $target `dimension` `=` $dimension `tile_size` `=` $tile_size
+    attr-dict `:` functional-type(operands, results)
+  }];
+}
+
 def VectorizeOp : Loom_TransformOp<"vectorize",
     [DeclareOpInterfaceMethods<TransformOpInterface>,
      DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {

@@ -1,0 +1,129 @@
+// transform.loom.split_full_tiles splits an op where the whole tiles of a
+// loop end: the full part and the rest, each an op of the same kind on
+// slices. The matmul schedule splits N this way
+// (test/lit/schedules/matmul-split.mlir).
+//
+// RUN: loom-opt %s --split-input-file --transform-interpreter --verify-diagnostics | FileCheck %s
+
+// 777 columns in tiles of 32: 768 + 9.
+// CHECK-LABEL: func.func @odd(
+// CHECK-SAME:      %[[A:.*]]: tensor<33x55xf32>, %[[B:.*]]: tensor<55x777xf32>, %[[C:.*]]: tensor<33x777xf32>)
+// CHECK:         %[[A1:.*]] = tensor.extract_slice %[[A]][0, 0] [33, 55] [1, 1]
+// CHECK:         %[[B1:.*]] = tensor.extract_slice %[[B]][0, 0] [55, 768] [1, 1]
+// CHECK:         %[[C1:.*]] = tensor.extract_slice %[[C]][0, 0] [33, 768] [1, 1]
+// CHECK:         %[[FULL:.*]] = linalg.matmul ins(%[[A1]], %[[B1]] : tensor<33x55xf32>, tensor<55x768xf32>) outs(%[[C1]] : tensor<33x768xf32>)
+// CHECK:         %[[INS:.*]] = tensor.insert_slice %[[FULL]] into %[[C]][0, 0] [33, 768] [1, 1]
+// CHECK:         %[[A2:.*]] = tensor.extract_slice %[[A]][0, 0] [33, 55] [1, 1]
+// CHECK:         %[[B2:.*]] = tensor.extract_slice %[[B]][0, 768] [55, 9] [1, 1]
+// CHECK:         %[[C2:.*]] = tensor.extract_slice %[[INS]][0, 768] [33, 9] [1, 1]
+// CHECK:         %[[REST:.*]] = linalg.matmul ins(%[[A2]], %[[B2]] : tensor<33x55xf32>, tensor<55x9xf32>) outs(%[[C2]] : tensor<33x9xf32>)
+// CHECK:         %[[R:.*]] = tensor.insert_slice %[[REST]] into %[[INS]][0, 768] [33, 9] [1, 1]
+// CHECK:         return %[[R]]
+func.func @odd(%a: tensor<33x55xf32>, %b: tensor<55x777xf32>, %c: tensor<33x777xf32>) -> tensor<33x777xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<33x55xf32>, tensor<55x777xf32>) outs(%c : tensor<33x777xf32>) -> tensor<33x777xf32>
+  return %r : tensor<33x777xf32>
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %mm = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    %full, %rest = transform.loom.split_full_tiles %mm dimension = 1 tile_size = 32
+      : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    // expected-remark @below {{parts: 1, 1}}
+    transform.loom.trace "parts" of %full, %rest : !transform.any_op, !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// A loop the tile size divides is not split (the op is the full part), nor
+// is one shorter than a tile (the op is the rest); M is split in tiles of 8.
+// CHECK-LABEL: func.func @whole_and_short(
+// CHECK-NOT:     tensor.extract_slice
+// CHECK:         linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<16x8xf32>, tensor<8x64xf32>)
+// CHECK-NOT:     tensor.extract_slice
+// CHECK:         linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<5x8xf32>, tensor<8x9xf32>)
+func.func @whole_and_short(%a: tensor<16x8xf32>, %b: tensor<8x64xf32>, %c: tensor<16x64xf32>,
+                           %d: tensor<5x8xf32>, %e: tensor<8x9xf32>, %f: tensor<5x9xf32>)
+    -> (tensor<16x64xf32>, tensor<5x9xf32>) {
+  %r = linalg.matmul ins(%a, %b : tensor<16x8xf32>, tensor<8x64xf32>) outs(%c : tensor<16x64xf32>) -> tensor<16x64xf32>
+  %s = linalg.matmul ins(%d, %e : tensor<5x8xf32>, tensor<8x9xf32>) outs(%f : tensor<5x9xf32>) -> tensor<5x9xf32>
+  return %r, %s : tensor<16x64xf32>, tensor<5x9xf32>
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %mm = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    %full, %rest = transform.loom.split_full_tiles %mm dimension = 0 tile_size = 8
+      : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    // expected-remark @below {{parts: 1, 1}}
+    transform.loom.trace "parts" of %full, %rest : !transform.any_op, !transform.any_op
+    %full_n = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-remark @below {{after: 2}}
+    transform.loom.trace "after" of %full_n : !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// A dynamic loop is split at (size floordiv 16) * 16, computed at run time.
+// CHECK:       #[[SPLIT:.*]] = affine_map<()[s0] -> ((s0 floordiv 16) * 16)>
+// CHECK-LABEL: func.func @dynamic(
+// CHECK:         %[[N:.*]] = tensor.dim %{{.*}}, %c1
+// CHECK:         affine.apply #[[SPLIT]]()[%[[N]]]
+// CHECK:         linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<8x8xf32>, tensor<8x?xf32>)
+// CHECK:         linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<8x8xf32>, tensor<8x?xf32>)
+func.func @dynamic(%a: tensor<8x8xf32>, %b: tensor<8x?xf32>, %c: tensor<8x?xf32>) -> tensor<8x?xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<8x8xf32>, tensor<8x?xf32>) outs(%c : tensor<8x?xf32>) -> tensor<8x?xf32>
+  return %r : tensor<8x?xf32>
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %mm = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    %full, %rest = transform.loom.split_full_tiles %mm dimension = 1 tile_size = 16
+      : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    // expected-remark @below {{parts: 1, 1}}
+    transform.loom.trace "parts" of %full, %rest : !transform.any_op, !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// A loop the op does not have.
+func.func @bad(%a: tensor<8x8xf32>, %b: tensor<8x8xf32>, %c: tensor<8x8xf32>) -> tensor<8x8xf32> {
+  // expected-note @below {{this op has 3 loops}}
+  %r = linalg.matmul ins(%a, %b : tensor<8x8xf32>, tensor<8x8xf32>) outs(%c : tensor<8x8xf32>) -> tensor<8x8xf32>
+  return %r : tensor<8x8xf32>
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %mm = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{dimension 3 is out of range}}
+    %full, %rest = transform.loom.split_full_tiles %mm dimension = 3 tile_size = 4
+      : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
+// An op without the TilingInterface.
+func.func @not_tileable() {
+  // expected-note @below {{this func.return}}
+  return
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %ret = transform.structured.match ops{["func.return"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot split an op without the TilingInterface}}
+    %full, %rest = transform.loom.split_full_tiles %ret dimension = 0 tile_size = 4
+      : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
