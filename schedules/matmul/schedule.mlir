@@ -4,8 +4,11 @@
 //   1. Pack B into [N/32][K][32] panels, so the micro-kernel streams B
 //      contiguously (row-major B rows are 4 KiB apart: every row maps to the
 //      same L1 set). Packing along N also reshapes C to [M][N/32][32], which
-//      is lowered to a plain expand_shape/collapse_shape (no copy) when 32
-//      divides N; otherwise B and C are padded with zeros to a multiple of 32.
+//      is lowered to a plain expand_shape/collapse_shape (no copy). When 32
+//      does not divide N, the matmul is first split where its whole panels
+//      end (transform.loom.split_full_tiles; 777 columns: 768 + 9): the rest
+//      is packed in panels of 16, and only its few columns of B and C are
+//      padded with zeros (C copied into a padded buffer and back).
 //   2. Threads: scf.forall splits the rows of C into one part per thread
 //      when the matmul has at least as many rows as columns, its columns
 //      otherwise (equal parts; each thread then reads the whole of the
@@ -62,11 +65,14 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 
-  // Packs the N dimension of the matmul by n_r (16 or 32) and returns the
-  // packed compute op and the pack of B (structured.pack takes no param
-  // sizes, hence one sequence per size).
-  transform.named_sequence @pack_b_16(%matmul: !transform.op<"linalg.matmul"> {transform.consumed})
-      -> (!transform.op<"linalg.generic">, !transform.op<"linalg.pack">) {
+  // Packs the N dimension of a matmul by n_r (16 or 32) and returns the
+  // packed compute op, the pack of B and the matmul's rows and columns
+  // (structured.pack takes no param sizes, hence one sequence per size).
+  transform.named_sequence @pack_b_16(%part: !transform.any_op {transform.readonly})
+      -> (!transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>) {
+    %rows, %cols = transform.include @rows_and_cols_of failures(propagate) (%part)
+      : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>)
+    %matmul = transform.cast %part : !transform.any_op to !transform.op<"linalg.matmul">
     %packed = transform.structured.pack %matmul packed_sizes = [0, 16, 0]
       : (!transform.op<"linalg.matmul">) -> !transform.op<"linalg.generic">
     %pack_b = transform.get_producer_of_operand %packed[1]
@@ -89,12 +95,17 @@ module attributes {transform.with_named_sequence} {
       : (!transform.op<"linalg.unpack">)
       -> (!transform.op<"tensor.empty">, !transform.op<"linalg.transpose">,
           !transform.op<"tensor.collapse_shape">, !transform.op<"tensor.extract_slice">)
-    transform.yield %compute, %pack_b_t
-      : !transform.op<"linalg.generic">, !transform.op<"linalg.pack">
+    %compute_any = transform.cast %compute : !transform.op<"linalg.generic"> to !transform.any_op
+    %pack_b_any = transform.cast %pack_b_t : !transform.op<"linalg.pack"> to !transform.any_op
+    transform.yield %compute_any, %pack_b_any, %rows, %cols
+      : !transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>
   }
 
-  transform.named_sequence @pack_b_32(%matmul: !transform.op<"linalg.matmul"> {transform.consumed})
-      -> (!transform.op<"linalg.generic">, !transform.op<"linalg.pack">) {
+  transform.named_sequence @pack_b_32(%part: !transform.any_op {transform.readonly})
+      -> (!transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>) {
+    %rows, %cols = transform.include @rows_and_cols_of failures(propagate) (%part)
+      : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>)
+    %matmul = transform.cast %part : !transform.any_op to !transform.op<"linalg.matmul">
     %packed = transform.structured.pack %matmul packed_sizes = [0, 32, 0]
       : (!transform.op<"linalg.matmul">) -> !transform.op<"linalg.generic">
     %pack_b = transform.get_producer_of_operand %packed[1]
@@ -117,8 +128,55 @@ module attributes {transform.with_named_sequence} {
       : (!transform.op<"linalg.unpack">)
       -> (!transform.op<"tensor.empty">, !transform.op<"linalg.transpose">,
           !transform.op<"tensor.collapse_shape">, !transform.op<"tensor.extract_slice">)
-    transform.yield %compute, %pack_b_t
-      : !transform.op<"linalg.generic">, !transform.op<"linalg.pack">
+    %compute_any = transform.cast %compute : !transform.op<"linalg.generic"> to !transform.any_op
+    %pack_b_any = transform.cast %pack_b_t : !transform.op<"linalg.pack"> to !transform.any_op
+    transform.yield %compute_any, %pack_b_any, %rows, %cols
+      : !transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>
+  }
+
+  // Split a matmul where its whole panels of 16 (32) columns end, and pack
+  // B of each part: the full part in panels of 16 (32), the rest (fewer
+  // columns than a panel: 9 of 777) in panels of 16. Only the rest's C is
+  // then padded, and copied into and out of a padded buffer, rather than
+  // all of C (docs/performance.md, "Any shape"). Each part yields what
+  // @pack_b_16 does; a part may be empty.
+  transform.named_sequence @split_pack_b_16(%matmul: !transform.any_op {transform.consumed})
+      -> (!transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>) {
+    %full, %rest = transform.loom.split_full_tiles %matmul dimension = 1 tile_size = 16
+      : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %parts = transform.merge_handles %full, %rest : !transform.any_op
+    %c, %p, %m, %n = transform.foreach %parts : !transform.any_op
+        -> !transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64> {
+    ^bb0(%part: !transform.any_op):
+      %c1, %p1, %m1, %n1 = transform.include @pack_b_16 failures(propagate) (%part)
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>)
+      transform.yield %c1, %p1, %m1, %n1 : !transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>
+    }
+    transform.yield %c, %p, %m, %n : !transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>
+  }
+  transform.named_sequence @split_pack_b_32(%matmul: !transform.any_op {transform.consumed})
+      -> (!transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>) {
+    %full, %rest = transform.loom.split_full_tiles %matmul dimension = 1 tile_size = 32
+      : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %c_full, %p_full, %m_full, %n_full = transform.foreach %full : !transform.any_op
+        -> !transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64> {
+    ^bb0(%part: !transform.any_op):
+      %c1, %p1, %m1, %n1 = transform.include @pack_b_32 failures(propagate) (%part)
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>)
+      transform.yield %c1, %p1, %m1, %n1 : !transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>
+    }
+    %c_rest, %p_rest, %m_rest, %n_rest = transform.foreach %rest : !transform.any_op
+        -> !transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64> {
+    ^bb0(%part: !transform.any_op):
+      %c1, %p1, %m1, %n1 = transform.include @pack_b_16 failures(propagate) (%part)
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>)
+      transform.yield %c1, %p1, %m1, %n1 : !transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>
+    }
+    %c = transform.merge_handles %c_full, %c_rest : !transform.any_op
+    %p = transform.merge_handles %p_full, %p_rest : !transform.any_op
+    %m = transform.merge_handles %m_full, %m_rest : !transform.param<i64>
+    %n = transform.merge_handles %n_full, %n_rest : !transform.param<i64>
+    transform.yield %c, %p, %m, %n : !transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>
   }
 
   // Splits the last, partial iteration off a loop (fails, and the caller
@@ -232,17 +290,6 @@ module attributes {transform.with_named_sequence} {
       %target: !transform.any_op {transform.readonly}) {
     %func = transform.get_parent_op %target {op_name = "func.func"}
       : (!transform.any_op) -> !transform.any_op
-    // M and N (a foreach: the handle is empty when a caller passes no matmul,
-    // as schedules/batch_matmul/schedule.mlir does for a batch of
-    // matrix-vector products).
-    %rows, %cols = transform.foreach %target : !transform.any_op
-        -> !transform.param<i64>, !transform.param<i64> {
-    ^bb0(%one: !transform.any_op):
-      %m, %n = transform.include @rows_and_cols_of failures(propagate) (%one)
-        : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>)
-      transform.yield %m, %n : !transform.param<i64>, !transform.param<i64>
-    }
-    %matmul = transform.cast %target : !transform.any_op to !transform.op<"linalg.matmul">
     // The blocking, derived from this machine (docs/performance.md): each
     // knob's loom.host_default is an expression over the host's vector
     // width and registers, cache sizes and the knobs before it; loom run
@@ -251,18 +298,17 @@ module attributes {transform.with_named_sequence} {
     // that do not know the host use (mlir-opt, loom-opt).
     //   n_r: columns of the register tile, two vectors (region 0: 16
     //        columns, region 1: 32);
-    %compute, %pack_b = transform.tune.alternatives<"n_r"> selected_region = 1
+    %matmul = transform.cast %target : !transform.any_op to !transform.any_op
+    %compute, %pack_b, %rows, %cols = transform.tune.alternatives<"n_r"> selected_region = 1
         attributes {loom.host_default = "vector_bytes / 64"}
-        -> !transform.op<"linalg.generic">, !transform.op<"linalg.pack"> {
-      %c, %p = transform.include @pack_b_16 failures(propagate) (%matmul)
-        : (!transform.op<"linalg.matmul">)
-        -> (!transform.op<"linalg.generic">, !transform.op<"linalg.pack">)
-      transform.yield %c, %p : !transform.op<"linalg.generic">, !transform.op<"linalg.pack">
+        -> !transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64> {
+      %c, %p, %m, %n = transform.include @split_pack_b_16 failures(propagate) (%matmul)
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>)
+      transform.yield %c, %p, %m, %n : !transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>
     }, {
-      %c, %p = transform.include @pack_b_32 failures(propagate) (%matmul)
-        : (!transform.op<"linalg.matmul">)
-        -> (!transform.op<"linalg.generic">, !transform.op<"linalg.pack">)
-      transform.yield %c, %p : !transform.op<"linalg.generic">, !transform.op<"linalg.pack">
+      %c, %p, %m, %n = transform.include @split_pack_b_32 failures(propagate) (%matmul)
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>)
+      transform.yield %c, %p, %m, %n : !transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>
     }
     //   m_r: rows of the register tile: m_r x 2 accumulators, the two
     //        vectors of B and a broadcast of A fit in the registers (6 rows
@@ -292,36 +338,6 @@ module attributes {transform.with_named_sequence} {
     //                 loops, one per thread.
     %thread_parts = transform.tune.knob<"thread_parts"> = 1 from options = [1, 2, 4, 8, 16, 32, 64]
         {loom.host_default = "threads"} -> !transform.param<i64>
-
-    // Loops of the packed op: (m, n / n_r, k, n % n_r). The threads split
-    // the rows of C when N <= M (%tall holds the op), its columns otherwise
-    // (%wide): each thread reads its part of the larger of A and B and all
-    // of the smaller one (the foreach_match is an if, as below). Splitting
-    // the parts evenly, rather than handing out cache tiles, keeps odd
-    // shapes balanced (333 x 777 x 555 on 2 threads: 297 against 227
-    // GFLOP/s with 128-row tiles).
-    %compute_any = transform.cast %compute : !transform.op<"linalg.generic"> to !transform.any_op
-    %compute_1, %tall, %wide = transform.foreach_match restrict_root flatten_results
-        in %compute_any, %cols, %rows @at_most -> @first_of_two, @otherwise -> @second_of_two
-      : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
-      -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %part_m, %forall_m = transform.structured.tile_using_forall %tall
-        num_threads [%thread_parts, 0]
-      : (!transform.any_op, !transform.param<i64>)
-      -> (!transform.any_op, !transform.any_op)
-    %part_n, %forall_n = transform.structured.tile_using_forall %wide
-        num_threads [0, %thread_parts]
-      : (!transform.any_op, !transform.param<i64>)
-      -> (!transform.any_op, !transform.any_op)
-    %thread_part = transform.merge_handles %part_m, %part_n : !transform.any_op
-    %forall = transform.merge_handles %forall_m, %forall_n : !transform.any_op
-    %cache_tile, %m_c_loop, %n_c_loop = transform.structured.tile_using_for %thread_part
-        tile_sizes [%m_c, %n_panels]
-      : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
-      -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %k_block, %k_loop = transform.structured.tile_using_for %cache_tile
-        tile_sizes [0, 0, %k, 0]
-      : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
 
     // Pack B with 8 x n_r vector copies, 8 rows of a group of panels at a
     // time (the last K rows in a remainder loop): the group spans up to
@@ -354,67 +370,108 @@ module attributes {transform.with_named_sequence} {
     //                   quarter of L2, so that the blocks in use stay.
     %prefetch_bytes = transform.tune.knob<"prefetch_bytes"> = 262144 from options = [0, 65536, 131072, 262144, 524288]
         {loom.host_default = "l2_bytes / 4"} -> !transform.param<i64>
-    // The foreach_match is an if: %per_block holds the pack when M <=
-    // pack_b_rows and %before is empty, or the other way round.
-    %pack = transform.cast %pack_b : !transform.op<"linalg.pack"> to !transform.any_op
-    %pack_1, %per_block, %before = transform.foreach_match restrict_root flatten_results
-        in %pack, %rows, %pack_b_rows @at_most -> @first_of_two, @otherwise -> @second_of_two
-      : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
-      -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    transform.foreach %per_block : !transform.any_op {
-    ^bb0(%block_pack: !transform.any_op):
-      %in_part, %forall_fused = transform.structured.fuse_into_containing_op %block_pack into %forall
-        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
-      %in_rows, %m_c_fused = transform.structured.fuse_into_containing_op %in_part into %m_c_loop
-        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
-      %in_cache_tile, %n_c_fused = transform.structured.fuse_into_containing_op %in_rows into %n_c_loop
-        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
-      %in_k_block, %k_loop_fused = transform.structured.fuse_into_containing_op %in_cache_tile into %k_loop
-        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
-      transform.annotate %k_loop_fused "loom.prefetch_next" = %prefetch_bytes
-        : !transform.any_op, !transform.param<i64>
-      transform.include @pack_rows_then_panels failures(propagate) (%in_k_block)
+
+    // Each part of the split (one, or the full panels and the rest) is
+    // tiled on its own.
+    transform.foreach %compute, %pack_b, %rows, %cols : !transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64> {
+    ^bb0(%part_compute: !transform.any_op, %part_pack_b: !transform.any_op,
+         %part_rows: !transform.param<i64>, %part_cols: !transform.param<i64>):
+      // Loops of the packed op: (m, n / n_r, k, n % n_r). The threads split
+      // the rows of C when N <= M (%tall holds the op), its columns otherwise
+      // (%wide): each thread reads its part of the larger of A and B and all
+      // of the smaller one (the foreach_match is an if, as below). Splitting
+      // the parts evenly, rather than handing out cache tiles, keeps odd
+      // shapes balanced (333 x 777 x 555 on 2 threads: 297 against 227
+      // GFLOP/s with 128-row tiles).
+      %compute_1, %tall, %wide = transform.foreach_match restrict_root flatten_results
+          in %part_compute, %part_cols, %part_rows @at_most -> @first_of_two, @otherwise -> @second_of_two
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+        -> (!transform.any_op, !transform.any_op, !transform.any_op)
+      %part_m, %forall_m = transform.structured.tile_using_forall %tall
+          num_threads [%thread_parts, 0]
+        : (!transform.any_op, !transform.param<i64>)
+        -> (!transform.any_op, !transform.any_op)
+      %part_n, %forall_n = transform.structured.tile_using_forall %wide
+          num_threads [0, %thread_parts]
+        : (!transform.any_op, !transform.param<i64>)
+        -> (!transform.any_op, !transform.any_op)
+      %thread_part = transform.merge_handles %part_m, %part_n : !transform.any_op
+      %forall = transform.merge_handles %forall_m, %forall_n : !transform.any_op
+      %cache_tile, %m_c_loop, %n_c_loop = transform.structured.tile_using_for %thread_part
+          tile_sizes [%m_c, %n_panels]
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+        -> (!transform.any_op, !transform.any_op, !transform.any_op)
+      %k_block, %k_loop = transform.structured.tile_using_for %cache_tile
+          tile_sizes [0, 0, %k, 0]
+        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+
+      // The foreach_match is an if: %per_block holds the pack when M <=
+      // pack_b_rows and %before is empty, or the other way round.
+      %pack_1, %per_block, %before = transform.foreach_match restrict_root flatten_results
+          in %part_pack_b, %part_rows, %pack_b_rows @at_most -> @first_of_two, @otherwise -> @second_of_two
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+        -> (!transform.any_op, !transform.any_op, !transform.any_op)
+      transform.foreach %per_block : !transform.any_op {
+      ^bb0(%block_pack: !transform.any_op):
+        %in_part, %forall_fused = transform.structured.fuse_into_containing_op %block_pack into %forall
+          : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+        %in_rows, %m_c_fused = transform.structured.fuse_into_containing_op %in_part into %m_c_loop
+          : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+        %in_cache_tile, %n_c_fused = transform.structured.fuse_into_containing_op %in_rows into %n_c_loop
+          : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+        %in_k_block, %k_loop_fused = transform.structured.fuse_into_containing_op %in_cache_tile into %k_loop
+          : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+        transform.annotate %k_loop_fused "loom.prefetch_next" = %prefetch_bytes
+          : !transform.any_op, !transform.param<i64>
+        transform.include @pack_rows_then_panels failures(propagate) (%in_k_block)
+          : (!transform.any_op) -> ()
+      }
+      transform.foreach %before : !transform.any_op {
+      ^bb0(%all_pack: !transform.any_op):
+        %pack_part, %pack_forall = transform.structured.tile_using_forall %all_pack
+            num_threads [%thread_parts]
+          : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+        %pack_group, %pack_group_loop = transform.structured.tile_using_for %pack_part
+            tile_sizes [%pack_panels, 0]
+          : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+        transform.include @pack_rows_then_panels failures(propagate) (%pack_group)
+          : (!transform.any_op) -> ()
+      }
+
+      %register_tile, %m_loop, %n_loop = transform.structured.tile_using_for %k_block
+          tile_sizes [%m_r, 1, 0, 0]
+        : (!transform.any_op, !transform.param<i64>)
+        -> (!transform.any_op, !transform.any_op, !transform.any_op)
+      // Rows that are not a multiple of m_r (the last row tile of a cache
+      // tile) go to a remainder loop of 1-row tiles; the main loop keeps full
+      // register tiles.
+      transform.include @peel_rows failures(suppress) (%m_loop)
         : (!transform.any_op) -> ()
     }
-    transform.foreach %before : !transform.any_op {
-    ^bb0(%all_pack: !transform.any_op):
-      %pack_part, %pack_forall = transform.structured.tile_using_forall %all_pack
-          num_threads [%thread_parts]
-        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
-      %pack_group, %pack_group_loop = transform.structured.tile_using_for %pack_part
-          tile_sizes [%pack_panels, 0]
-        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
-      transform.include @pack_rows_then_panels failures(propagate) (%pack_group)
-        : (!transform.any_op) -> ()
+    // (A foreach: the handle is empty when a caller passes no matmul, as
+    // schedules/batch_matmul/schedule.mlir does for a batch of
+    // matrix-vector products; then nothing is done.)
+    transform.foreach %func : !transform.any_op {
+    ^bb0(%one_func: !transform.any_op):
+      // The register tiles of the packed matmul, full and peeled (matched in
+      // the function, as peeling made new ones; other ops of the function are
+      // left as they are).
+      %tiles = transform.collect_matching @packed_matmul_tile in %one_func
+        : (!transform.any_op) -> !transform.any_op
+      %steps, %k_step_loops = transform.structured.tile_using_for %tiles
+          tile_sizes [0, 0, 1, 0]
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+
+      transform.apply_patterns to %one_func {
+        transform.apply_patterns.linalg.tiling_canonicalization
+        transform.apply_patterns.tensor.fold_tensor_empty
+        transform.apply_patterns.canonicalization
+      } : !transform.any_op
+      // Full tiles are vectorized as they are; partial ones with masks.
+      %vector_tiles = transform.structured.match ops{["linalg.generic", "linalg.pack"]} in %one_func
+        : (!transform.any_op) -> !transform.any_op
+      transform.loom.vectorize %vector_tiles best_effort : !transform.any_op
     }
-
-    %register_tile, %m_loop, %n_loop = transform.structured.tile_using_for %k_block
-        tile_sizes [%m_r, 1, 0, 0]
-      : (!transform.any_op, !transform.param<i64>)
-      -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    // Rows that are not a multiple of m_r (the last row tile of a cache
-    // tile) go to a remainder loop of 1-row tiles; the main loop keeps full
-    // register tiles.
-    transform.include @peel_rows failures(suppress) (%m_loop)
-      : (!transform.any_op) -> ()
-    // The register tiles of the packed matmul, full and peeled (matched in
-    // the function, as peeling made new ones; other ops of the function are
-    // left as they are).
-    %tiles = transform.collect_matching @packed_matmul_tile in %func
-      : (!transform.any_op) -> !transform.any_op
-    %steps, %k_step_loops = transform.structured.tile_using_for %tiles
-        tile_sizes [0, 0, 1, 0]
-      : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-
-    transform.apply_patterns to %func {
-      transform.apply_patterns.linalg.tiling_canonicalization
-      transform.apply_patterns.tensor.fold_tensor_empty
-      transform.apply_patterns.canonicalization
-    } : !transform.any_op
-    // Full tiles are vectorized as they are; partial ones with masks.
-    %vector_tiles = transform.structured.match ops{["linalg.generic", "linalg.pack"]} in %func
-      : (!transform.any_op) -> !transform.any_op
-    transform.loom.vectorize %vector_tiles best_effort : !transform.any_op
 
     transform.yield
   }

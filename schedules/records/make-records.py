@@ -10,7 +10,20 @@ One `loom tune --strategy model` per (payload, schedule) of
 schedules/suites/peers.json whose schedule has tunables, at --threads; each
 adds (or replaces) its record for this CPU. The tune databases go to
 schedules/records/tune/ (not committed), so a run can be resumed.
+
+  schedules/records/make-records.py --rekey REV [--loom ...] [--records ...]
+
+After an edit of a schedule (or of a library it merges) that leaves some
+kernels as they were, keeps the records whose compiled kernel did not
+change: for each record of this CPU that no longer matches, the kernel is
+compiled with the record's knobs from the schedules as of git revision REV
+and from the working tree; where the optimized LLVM IR is the same, the
+record gets the schedule's new key, otherwise it is listed to be tuned again
+(--kernel). Exits with 1 when a record is left stale.
 """
+import difflib
+import shutil
+import tempfile
 import argparse
 import json
 import os
@@ -41,21 +54,18 @@ def main():
     parser.add_argument("--records", default=os.path.join(ROOT, "schedules", "records.json"))
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--kernel", action="append", help="only these suite kernels")
+    parser.add_argument("--rekey", metavar="REV",
+                        help="rekey the records whose kernel is the same as with the "
+                             "schedules of git revision REV (nothing is tuned)")
     args = parser.parse_args()
-    suite_dir = os.path.join(ROOT, "schedules", "suites")
-    with open(os.path.join(suite_dir, "peers.json")) as f:
-        suite = json.load(f)
+    if args.rekey:
+        return rekey(args)
     seen = set()
-    for bench in suite["benchmarks"]:
-        kernel, _, who = bench["name"].partition("/")
-        if who != "loom" or bench.get("threads", 1) != args.threads:
+    for kernel, threads, payload, schedule, libs in suite_entries():
+        if threads != args.threads:
             continue
         if args.kernel and kernel not in args.kernel:
             continue
-        payload = os.path.relpath(os.path.join(suite_dir, bench["payload"]), ROOT)
-        schedule = os.path.relpath(os.path.join(suite_dir, bench["schedule"]), ROOT)
-        libs = [os.path.relpath(os.path.join(suite_dir, l), ROOT)
-                for l in bench.get("schedule_libs", [])]
         if (payload, schedule) in seen:
             continue
         seen.add((payload, schedule))
@@ -78,6 +88,102 @@ def main():
             print(f"{kernel}: loom tune exited with {result.returncode}", file=sys.stderr)
             return result.returncode
     return 0
+
+
+def suite_entries():
+    """(kernel, threads, payload, schedule, libs) of each Loom entry of the
+    peers suite, paths relative to the project root."""
+    suite_dir = os.path.join(ROOT, "schedules", "suites")
+    with open(os.path.join(suite_dir, "peers.json")) as f:
+        suite = json.load(f)
+    rel = lambda path: os.path.relpath(os.path.join(suite_dir, path), ROOT)
+    for bench in suite["benchmarks"]:
+        kernel, _, who = bench["name"].partition("/")
+        if who == "loom":
+            yield (kernel, bench.get("threads", 1), rel(bench["payload"]),
+                   rel(bench["schedule"]), [rel(l) for l in bench.get("schedule_libs", [])])
+
+
+def compile_kernel(loom, root, payload, schedule, libs, record, ir_dir):
+    """Compiles the payload with the record's knobs and the schedule files
+    under `root`; returns the run record (JSON) and the optimized LLVM IR."""
+    cmd = [loom, "run", os.path.join(ROOT, payload),
+           "--schedule", os.path.join(root, schedule), "--iters", "1", "--no-check",
+           "--threads", str(record["threads"]), "--json", "-", "--quiet",
+           "--dump-ir", ir_dir]
+    for lib in libs:
+        cmd += ["--schedule-lib", os.path.join(root, lib)]
+    for name, value in record["knobs"].items():
+        cmd += ["--knob", f"{name}={value}"]
+    result = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+    try:
+        run = json.loads(result.stdout)
+    except json.JSONDecodeError:
+        run = {"status": "error", "error": result.stderr.strip()}
+    ir_path = os.path.join(ir_dir, "4-optimized.ll")
+    ir = []
+    if os.path.exists(ir_path):
+        with open(ir_path) as f:
+            # The module's name and source file are the schedule's path.
+            ir = [l for l in f if not l.startswith(("; ModuleID", "source_filename"))]
+    return run, ir
+
+
+def rekey(args):
+    with open(args.records) as f:
+        records = json.load(f)
+    entries = {(payload, schedule, threads): libs
+               for _, threads, payload, schedule, libs in suite_entries()}
+    stale = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        old_root = os.path.join(tmp, "old")
+        for record in records["records"]:
+            payload, schedule = record.get("payload_file"), record.get("schedule")
+            libs = entries.get((payload, schedule, record["threads"]))
+            if libs is None:
+                print(f"skip  {payload} {schedule} t{record['threads']}: not in the suite")
+                continue
+            new_run, new_ir = compile_kernel(args.loom, ROOT, payload, schedule, libs,
+                                             record, os.path.join(tmp, "new-ir"))
+            name = f"{os.path.basename(payload)} t{record['threads']}"
+            key = new_run.get("schedule", {}).get("records", {}).get("key")
+            if new_run.get("status") != "ok" or not key:
+                print(f"stale {name}: does not compile now: {new_run.get('error')}")
+                stale += 1
+                continue
+            if key["host"] != record["host"]:
+                continue  # a record of another CPU: it cannot be checked here
+            if key["schedule_sha256"] == record["schedule_sha256"]:
+                print(f"same  {name}")
+                continue
+            for path in [schedule] + libs:
+                shown = subprocess.run(["git", "show", f"{args.rekey}:{path}"], cwd=ROOT,
+                                       capture_output=True, text=True)
+                os.makedirs(os.path.dirname(os.path.join(old_root, path)), exist_ok=True)
+                with open(os.path.join(old_root, path), "w") as f:
+                    f.write(shown.stdout if shown.returncode == 0 else "")
+            old_run, old_ir = compile_kernel(args.loom, old_root, payload, schedule, libs,
+                                             record, os.path.join(tmp, "old-ir"))
+            old_key = old_run.get("schedule", {}).get("records", {}).get("key", {})
+            if old_key.get("schedule_sha256") != record["schedule_sha256"]:
+                print(f"stale {name}: the record does not match the schedules of "
+                      f"{args.rekey} either")
+                stale += 1
+            elif not old_ir or old_ir != new_ir:
+                changed = sum(1 for l in difflib.unified_diff(old_ir, new_ir, n=0)
+                              if l.startswith(("+", "-")))
+                print(f"stale {name}: the kernel changed ({changed} lines of LLVM IR): "
+                      f"tune it again")
+                stale += 1
+            else:
+                record["schedule_sha256"] = key["schedule_sha256"]
+                print(f"rekey {name}: the kernel is the same")
+            shutil.rmtree(os.path.join(tmp, "new-ir"), ignore_errors=True)
+            shutil.rmtree(os.path.join(tmp, "old-ir"), ignore_errors=True)
+    with open(args.records, "w") as f:
+        json.dump(records, f, indent=2)
+        f.write("\n")
+    return 1 if stale else 0
 
 
 if __name__ == "__main__":

@@ -1,0 +1,36 @@
+// When the panels of B (n_r columns) do not divide N, the matmul schedule
+// splits the matmul where its whole panels end (transform.loom.split_full_tiles):
+// 777 columns are 768 in panels of 32 and 9 in one panel of 16, so only those
+// 9 columns of C are padded and copied, not all of C. The result is checked,
+// with n_r = 32 (AVX-512) and 16 (region 0: 777 = 768 + 9 in panels of 16).
+//
+// RUN: loom run %s --schedule %{schedules}/matmul/schedule.mlir \
+// RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
+// RUN:   --knob n_r=1 --dump-ir %t/32 | FileCheck %s
+// RUN: FileCheck %s --check-prefix=SPLIT < %t/32/1-scheduled.mlir
+// RUN: loom run %s --schedule %{schedules}/matmul/schedule.mlir \
+// RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
+// RUN:   --knob n_r=0 --dump-ir %t/16 | FileCheck %s
+// RUN: FileCheck %s --check-prefix=SPLIT < %t/16/1-scheduled.mlir
+// RUN: loom run %s --schedule %{schedules}/matmul/schedule.mlir \
+// RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
+// RUN:   --threads 2 | FileCheck %s
+
+// CHECK: check       arg 2: passed
+
+// SPLIT: tensor.extract_slice %{{.*}}[0, 0] [37, 768] [1, 1] : tensor<37x777xf32> to tensor<37x768xf32>
+// SPLIT-NOT: tensor.pad
+// SPLIT: tensor.extract_slice %{{.*}}[0, 768] [37, 9] [1, 1] : tensor<37x777xf32> to tensor<37x9xf32>
+// SPLIT: tensor.pad %{{.*}} low[0, 0] high[0, 7]
+// SPLIT-NOT: tensor.pad {{.*}} : tensor<37x777xf32>
+
+func.func @odd(%A: tensor<37x45xf32>, %B: tensor<45x777xf32>,
+               %C: memref<37x777xf32>) {
+  %c = bufferization.to_tensor %C restrict writable
+    : memref<37x777xf32> to tensor<37x777xf32>
+  %0 = linalg.matmul ins(%A, %B : tensor<37x45xf32>, tensor<45x777xf32>)
+                     outs(%c : tensor<37x777xf32>) -> tensor<37x777xf32>
+  bufferization.materialize_in_destination %0 in restrict writable %C
+    : (tensor<37x777xf32>, memref<37x777xf32>) -> ()
+  return
+}
