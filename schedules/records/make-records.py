@@ -19,7 +19,9 @@ change: for each record of this CPU that no longer matches, the kernel is
 compiled with the record's knobs from the schedules as of git revision REV
 and from the working tree; where the optimized LLVM IR is the same, the
 record gets the schedule's new key, otherwise it is listed to be tuned again
-(--kernel). Exits with 1 when a record is left stale.
+(--kernel). Exits with 1 when a record is left stale. --rekey-from DIR
+takes the old schedules from a copy of the tree instead of git, and --root
+names the tree (the project by default; test/lit/schedules/rekey-records.test).
 """
 import difflib
 import shutil
@@ -49,19 +51,30 @@ CONSTRAINTS = {"matmul/schedule.mlir": MATMUL,
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--loom", default=os.path.join(ROOT, "build", "bin", "loom"))
+    parser.add_argument("--root", default=ROOT,
+                        help="the tree whose suite, schedules and payloads are used")
+    parser.add_argument("--loom", help="the loom binary (default: ROOT/build/bin/loom)")
     parser.add_argument("--budget", type=int, default=24)
-    parser.add_argument("--records", default=os.path.join(ROOT, "schedules", "records.json"))
+    parser.add_argument("--records", help="default: ROOT/schedules/records.json")
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--kernel", action="append", help="only these suite kernels")
     parser.add_argument("--rekey", metavar="REV",
                         help="rekey the records whose kernel is the same as with the "
                              "schedules of git revision REV (nothing is tuned)")
+    parser.add_argument("--rekey-from", metavar="DIR",
+                        help="as --rekey, with the old schedules under DIR (same layout)")
     args = parser.parse_args()
-    if args.rekey:
+    args.root = os.path.abspath(args.root)
+    args.loom = args.loom or os.path.join(args.root, "build", "bin", "loom")
+    if os.sep in args.loom:  # the commands run in the root
+        args.loom = os.path.abspath(args.loom)
+    if args.rekey_from:
+        args.rekey_from = os.path.abspath(args.rekey_from)
+    args.records = args.records or os.path.join(args.root, "schedules", "records.json")
+    if args.rekey or args.rekey_from:
         return rekey(args)
     seen = set()
-    for kernel, threads, payload, schedule, libs in suite_entries():
+    for kernel, threads, payload, schedule, libs in suite_entries(args.root):
         if threads != args.threads:
             continue
         if args.kernel and kernel not in args.kernel:
@@ -72,7 +85,7 @@ def main():
         base = [args.loom, "tune", payload, "--schedule", schedule]
         for lib in libs:
             base += ["--schedule-lib", lib]
-        space = subprocess.run(base + ["--list-space"], cwd=ROOT, capture_output=True,
+        space = subprocess.run(base + ["--list-space"], cwd=args.root, capture_output=True,
                                text=True)
         if "no tune.knob" in space.stdout or space.returncode != 0:
             continue
@@ -83,20 +96,20 @@ def main():
         for constraint in CONSTRAINTS.get(os.path.relpath(schedule, "schedules"), []):
             cmd += ["--constraint", constraint.format(threads=args.threads)]
         print(f"== {kernel}: {' '.join(cmd[1:])}", flush=True)
-        result = subprocess.run(cmd, cwd=ROOT)
+        result = subprocess.run(cmd, cwd=args.root)
         if result.returncode != 0:
             print(f"{kernel}: loom tune exited with {result.returncode}", file=sys.stderr)
             return result.returncode
     return 0
 
 
-def suite_entries():
+def suite_entries(root):
     """(kernel, threads, payload, schedule, libs) of each Loom entry of the
-    peers suite, paths relative to the project root."""
-    suite_dir = os.path.join(ROOT, "schedules", "suites")
+    peers suite, paths relative to `root`."""
+    suite_dir = os.path.join(root, "schedules", "suites")
     with open(os.path.join(suite_dir, "peers.json")) as f:
         suite = json.load(f)
-    rel = lambda path: os.path.relpath(os.path.join(suite_dir, path), ROOT)
+    rel = lambda path: os.path.relpath(os.path.join(suite_dir, path), root)
     for bench in suite["benchmarks"]:
         kernel, _, who = bench["name"].partition("/")
         if who == "loom":
@@ -104,10 +117,11 @@ def suite_entries():
                    rel(bench["schedule"]), [rel(l) for l in bench.get("schedule_libs", [])])
 
 
-def compile_kernel(loom, root, payload, schedule, libs, record, ir_dir):
-    """Compiles the payload with the record's knobs and the schedule files
-    under `root`; returns the run record (JSON) and the optimized LLVM IR."""
-    cmd = [loom, "run", os.path.join(ROOT, payload),
+def compile_kernel(args, root, payload, schedule, libs, record, ir_dir):
+    """Compiles the payload (of args.root) with the record's knobs and the
+    schedule files under `root`; returns the run record (JSON) and the
+    optimized LLVM IR."""
+    cmd = [args.loom, "run", os.path.join(args.root, payload),
            "--schedule", os.path.join(root, schedule), "--iters", "1", "--no-check",
            "--threads", str(record["threads"]), "--json", "-", "--quiet",
            "--dump-ir", ir_dir]
@@ -115,7 +129,7 @@ def compile_kernel(loom, root, payload, schedule, libs, record, ir_dir):
         cmd += ["--schedule-lib", os.path.join(root, lib)]
     for name, value in record["knobs"].items():
         cmd += ["--knob", f"{name}={value}"]
-    result = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+    result = subprocess.run(cmd, cwd=args.root, capture_output=True, text=True)
     try:
         run = json.loads(result.stdout)
     except json.JSONDecodeError:
@@ -133,20 +147,19 @@ def rekey(args):
     with open(args.records) as f:
         records = json.load(f)
     entries = {(payload, schedule, threads): libs
-               for _, threads, payload, schedule, libs in suite_entries()}
+               for _, threads, payload, schedule, libs in suite_entries(args.root)}
     stale = 0
     with tempfile.TemporaryDirectory() as tmp:
-        old_root = os.path.join(tmp, "old")
         for record in records["records"]:
             payload, schedule = record.get("payload_file"), record.get("schedule")
             libs = entries.get((payload, schedule, record["threads"]))
             if libs is None:
                 print(f"skip  {payload} {schedule} t{record['threads']}: not in the suite")
                 continue
-            new_run, new_ir = compile_kernel(args.loom, ROOT, payload, schedule, libs,
+            new_run, new_ir = compile_kernel(args, args.root, payload, schedule, libs,
                                              record, os.path.join(tmp, "new-ir"))
             name = f"{os.path.basename(payload)} t{record['threads']}"
-            key = new_run.get("schedule", {}).get("records", {}).get("key")
+            key = ((new_run.get("schedule") or {}).get("records") or {}).get("key")
             if new_run.get("status") != "ok" or not key:
                 print(f"stale {name}: does not compile now: {new_run.get('error')}")
                 stale += 1
@@ -156,18 +169,19 @@ def rekey(args):
             if key["schedule_sha256"] == record["schedule_sha256"]:
                 print(f"same  {name}")
                 continue
-            for path in [schedule] + libs:
-                shown = subprocess.run(["git", "show", f"{args.rekey}:{path}"], cwd=ROOT,
+            old_root = args.rekey_from or os.path.join(tmp, "old")
+            for path in [schedule] + libs if not args.rekey_from else []:
+                shown = subprocess.run(["git", "show", f"{args.rekey}:{path}"], cwd=args.root,
                                        capture_output=True, text=True)
                 os.makedirs(os.path.dirname(os.path.join(old_root, path)), exist_ok=True)
                 with open(os.path.join(old_root, path), "w") as f:
                     f.write(shown.stdout if shown.returncode == 0 else "")
-            old_run, old_ir = compile_kernel(args.loom, old_root, payload, schedule, libs,
+            old_run, old_ir = compile_kernel(args, old_root, payload, schedule, libs,
                                              record, os.path.join(tmp, "old-ir"))
-            old_key = old_run.get("schedule", {}).get("records", {}).get("key", {})
+            old_key = ((old_run.get("schedule") or {}).get("records") or {}).get("key") or {}
             if old_key.get("schedule_sha256") != record["schedule_sha256"]:
-                print(f"stale {name}: the record does not match the schedules of "
-                      f"{args.rekey} either")
+                print(f"stale {name}: the record does not match the old schedules "
+                      f"({args.rekey or args.rekey_from}) either")
                 stale += 1
             elif not old_ir or old_ir != new_ir:
                 changed = sum(1 for l in difflib.unified_diff(old_ir, new_ir, n=0)

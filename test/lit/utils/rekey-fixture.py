@@ -1,0 +1,91 @@
+#!/usr/bin/env python3
+"""Builds the trees and records of test/lit/schedules/rekey-records.test.
+
+WORK/new is a project tree with the shipped matmul schedule, two small
+matmuls (a.mlir, b.mlir) and a peers suite with their Loom entries; WORK/old
+is the same tree before an edit of the schedule: the written host default of
+m_r was 4. WORK/records.json holds three records:
+
+- a.mlir, 1 thread, keyed by the old schedule, every knob given: the edit
+  does not change its kernel;
+- b.mlir, 1 thread, keyed by the old schedule, m_r not given: the edit
+  changes its kernel (m_r 4 -> the host's);
+- a.mlir, 2 threads, keyed by the new schedule already.
+"""
+import argparse
+import json
+import os
+import shutil
+import subprocess
+
+M_R = '{loom.host_default = "(vector_registers - 3) / 2 - 6 * (vector_registers > 16)"}'
+
+
+def payload(m, n, k):
+    t = lambda r, c: f"tensor<{r}x{c}xf32>"
+    return f"""func.func @kernel(%A: {t(m, k)}, %B: {t(k, n)}, %C: memref<{m}x{n}xf32>) {{
+  %c = bufferization.to_tensor %C restrict writable : memref<{m}x{n}xf32> to {t(m, n)}
+  %r = linalg.matmul ins(%A, %B : {t(m, k)}, {t(k, n)}) outs(%c : {t(m, n)}) -> {t(m, n)}
+  bufferization.materialize_in_destination %r in restrict writable %C
+    : ({t(m, n)}, memref<{m}x{n}xf32>) -> ()
+  return
+}}
+"""
+
+
+def key_and_knobs(loom, root, name, threads):
+    run = subprocess.run(
+        [loom, "run", f"schedules/matmul/{name}", "--schedule", "schedules/matmul/schedule.mlir",
+         "--schedule-lib", "schedules/lib/vector.mlir", "--iters", "1", "--no-check",
+         "--threads", str(threads), "--json", "-", "--quiet"],
+        cwd=root, capture_output=True, text=True, check=True)
+    schedule = json.loads(run.stdout)["schedule"]
+    return schedule["records"]["key"], schedule["knobs"]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--loom", default="loom")
+    parser.add_argument("--schedules", required=True, help="the project's schedules/")
+    parser.add_argument("--work", required=True)
+    args = parser.parse_args()
+    shutil.rmtree(args.work, ignore_errors=True)
+    for tree in ("new", "old"):
+        root = os.path.join(args.work, tree, "schedules")
+        for path in ("matmul/schedule.mlir", "lib/vector.mlir"):
+            os.makedirs(os.path.dirname(os.path.join(root, path)), exist_ok=True)
+            shutil.copy(os.path.join(args.schedules, path), os.path.join(root, path))
+        for name, shape in (("a.mlir", (16, 64, 24)), ("b.mlir", (24, 40, 16))):
+            with open(os.path.join(root, "matmul", name), "w") as f:
+                f.write(payload(*shape))
+    old_schedule = os.path.join(args.work, "old", "schedules", "matmul", "schedule.mlir")
+    with open(old_schedule) as f:
+        text = f.read()
+    assert M_R in text, "the m_r knob of the matmul schedule changed: update this fixture"
+    with open(old_schedule, "w") as f:
+        f.write(text.replace(M_R, '{loom.host_default = "4"}'))
+    suite = {"benchmarks": [
+        {"name": f"{name[0]}{'_2t' if threads == 2 else ''}/loom",
+         "payload": f"../matmul/{name}", "schedule": "../matmul/schedule.mlir",
+         "schedule_libs": ["../lib/vector.mlir"], "threads": threads}
+        for name, threads in (("a.mlir", 1), ("b.mlir", 1), ("a.mlir", 2))]}
+    os.makedirs(os.path.join(args.work, "new", "schedules", "suites"))
+    with open(os.path.join(args.work, "new", "schedules", "suites", "peers.json"), "w") as f:
+        json.dump(suite, f, indent=2)
+    records = []
+    for name, threads, tree, drop in (("a.mlir", 1, "old", None), ("b.mlir", 1, "old", "m_r"),
+                                      ("a.mlir", 2, "new", None)):
+        key, knobs = key_and_knobs(args.loom, os.path.join(args.work, tree), name, threads)
+        records.append({"host": key["host"], "payload": key["payload"],
+                        "schedule_sha256": key["schedule_sha256"], "threads": threads,
+                        "knobs": {k: v for k, v in knobs.items() if k != drop},
+                        "schedule": "schedules/matmul/schedule.mlir",
+                        "payload_file": f"schedules/matmul/{name}",
+                        "tuned_at": "2026-11-23T00:00:00Z", "median_s": 1.0})
+    with open(os.path.join(args.work, "records.json"), "w") as f:
+        json.dump({"format": "loom-tuned-records", "version": 1, "records": records}, f,
+                  indent=2)
+
+
+if __name__ == "__main__":
+    main()
