@@ -179,12 +179,23 @@ module attributes {transform.with_named_sequence} {
     transform.yield %c, %p, %m, %n : !transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>
   }
 
-  // Splits the last, partial iteration off a loop (fails, and the caller
-  // suppresses it, when the step divides the range).
-  transform.named_sequence @peel_last(%loop: !transform.any_op {transform.readonly}) {
+  // Splits the last, partial iteration off a loop over 8-row copies of the
+  // packing and copies its rows one at a time (static 1 x n_r copies, which
+  // vectorize without masks even when the K block, and so the number of
+  // rows left, is dynamic). Fails (the caller suppresses it) when the step
+  // divides the range.
+  transform.named_sequence @peel_pack_rows(%loop: !transform.any_op {transform.readonly}) {
     %for = transform.cast %loop : !transform.any_op to !transform.op<"scf.for">
     %main, %rest = transform.loop.peel %for {fail_if_already_divisible = true}
       : (!transform.op<"scf.for">) -> (!transform.any_op, !transform.any_op)
+    transform.foreach %rest : !transform.any_op {
+    ^bb0(%rest_loop: !transform.any_op):
+      %rest_packs = transform.structured.match ops{["linalg.pack"]} in %rest_loop
+        : (!transform.any_op) -> !transform.any_op
+      %rows, %row_loops = transform.structured.tile_using_for %rest_packs
+          tile_sizes [0, 1]
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    }
     transform.yield
   }
 
@@ -250,7 +261,7 @@ module attributes {transform.with_named_sequence} {
 
   // Tiles (a part of) the packing of B to 8 rows of all its panels at a
   // time, one panel after the other (8 x n_r copies), the last K rows in a
-  // remainder loop.
+  // remainder loop of single rows.
   transform.named_sequence @pack_rows_then_panels(%pack: !transform.any_op {transform.consumed}) {
     %rows, %row_loop = transform.structured.tile_using_for %pack
         tile_sizes [0, 8]
@@ -258,7 +269,7 @@ module attributes {transform.with_named_sequence} {
     %tile, %panel_loop = transform.structured.tile_using_for %rows
         tile_sizes [1, 0]
       : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    transform.include @peel_last failures(suppress) (%row_loop)
+    transform.include @peel_pack_rows failures(suppress) (%row_loop)
       : (!transform.any_op) -> ()
     transform.yield
   }
