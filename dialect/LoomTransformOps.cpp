@@ -165,7 +165,18 @@ loom::SplitFullTilesOp::apply(transform::TransformRewriter &rewriter,
                               transform::TransformState &state) {
   SmallVector<Operation *> full, rest;
   int64_t dimension = getDimension();
-  int64_t tileSize = getTileSize();
+  int64_t tileSize = 0;
+  if (std::optional<uint64_t> size = getTileSize()) {
+    tileSize = *size;
+  } else {
+    ArrayRef<Attribute> params = state.getParams(getTileSizeParam());
+    auto value = params.size() == 1 ? dyn_cast<IntegerAttr>(params.front())
+                                    : IntegerAttr();
+    if (!value || value.getInt() <= 0)
+      return emitSilenceableError()
+             << "expects the tile size parameter to be one positive integer";
+    tileSize = value.getInt();
+  }
   for (Operation *target : state.getPayloadOps(getTarget())) {
     auto op = dyn_cast<TilingInterface>(target);
     if (!op) {
@@ -206,6 +217,20 @@ loom::SplitFullTilesOp::apply(transform::TransformRewriter &rewriter,
   results.set(cast<OpResult>(getFull()), full);
   results.set(cast<OpResult>(getRest()), rest);
   return DiagnosedSilenceableFailure::success();
+}
+
+LogicalResult loom::SplitFullTilesOp::verify() {
+  if (getTileSize().has_value() == static_cast<bool>(getTileSizeParam()))
+    return emitOpError() << "expects a tile size: a number or a parameter";
+  return success();
+}
+
+void loom::SplitFullTilesOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  transform::consumesHandle(getTargetMutable(), effects);
+  transform::onlyReadsHandle(getTileSizeParamMutable(), effects);
+  transform::producesHandle(getOperation()->getOpResults(), effects);
+  transform::modifiesPayload(effects);
 }
 
 //===----------------------------------------------------------------------===//

@@ -225,12 +225,13 @@ def AutoTileOp : Loom_TransformOp<"auto_tile",
 }
 
 def SplitFullTilesOp : Loom_TransformOp<"split_full_tiles",
-    [FunctionalStyleTransformOpTrait, MemoryEffectsOpInterface,
-     DeclareOpInterfaceMethods<TransformOpInterface>]> {
+    [DeclareOpInterfaceMethods<TransformOpInterface>,
+     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
   let summary = "Split a structured op into the part that whole tiles of a loop cover and the rest";
   let description = [{
     Splits every target op (a linalg op, or any op with the TilingInterface)
-    along loop `dimension` where its whole tiles of `tile_size` end: `full`
+    along loop `dimension` where its whole tiles of `tile_size` end (a
+    number, or a parameter: a knob of the schedule, one value): `full`
     covers the first `(size floordiv tile_size) * tile_size` iterations of
     the loop, `rest` the remaining ones (fewer than `tile_size`). Each part
     is an op of the same kind on slices of the operands
@@ -247,10 +248,11 @@ def SplitFullTilesOp : Loom_TransformOp<"split_full_tiles",
 
     #### Return modes
 
-    Consumes `target`; `full` and `rest` hold the parts, in the order of the
-    targets (each may hold fewer ops than `target`, see above). Fails
-    silenceably on an op without the TilingInterface or with fewer than
-    `dimension + 1` loops.
+    Consumes `target` (reads the parameter); `full` and `rest` hold the
+    parts, in the order of the targets (each may hold fewer ops than
+    `target`, see above). Fails silenceably on an op without the
+    TilingInterface or with fewer than `dimension + 1` loops, and when the
+    parameter is not one positive value.
 
     #### Example
 
@@ -259,19 +261,28 @@ def SplitFullTilesOp : Loom_TransformOp<"split_full_tiles",
     %full, %rest = transform.loom.split_full_tiles %matmul
         dimension = 1 tile_size = 32
       : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    // The rows of a register tile, a knob: 333 rows in tiles of 8 are
+    // 328 + 5.
+    %m_r = transform.tune.knob<"m_r"> = 8 from options = [4, 8] -> !transform.param<i64>
+    %full_m, %rest_m = transform.loom.split_full_tiles %matmul
+        dimension = 0 tile_size = %m_r
+      : (!transform.any_op, !transform.param<i64>)
+      -> (!transform.any_op, !transform.any_op)
     ```
   }];
 
   let arguments = (ins
     TransformHandleTypeInterface:$target,
     ConfinedAttr<I64Attr, [IntNonNegative]>:$dimension,
-    ConfinedAttr<I64Attr, [IntPositive]>:$tile_size);
+    Optional<TransformParamTypeInterface>:$tile_size_param,
+    OptionalAttr<ConfinedAttr<I64Attr, [IntPositive]>>:$tile_size);
   let results = (outs TransformHandleTypeInterface:$full,
                       TransformHandleTypeInterface:$rest);
   let assemblyFormat = [{
-    $target `dimension` `=` $dimension `tile_size` `=` $tile_size
+    $target `dimension` `=` $dimension `tile_size` `=` ($tile_size^):($tile_size_param)?
     attr-dict `:` functional-type(operands, results)
   }];
+  let hasVerifier = 1;
 }
 
 def VectorizeOp : Loom_TransformOp<"vectorize",

@@ -34,9 +34,11 @@
 //
 // Shapes that are not multiples of the tiles keep the fast path for the full
 // tiles: the rows left over in a cache tile (M not a multiple of 8) are
-// peeled into a loop of 1 x 32 tiles, partial K blocks and cache tiles only
-// shorten loops, and the last K rows of B's packing are peeled too; no tile
-// needs a mask. test/lit/schedules/shape-grid.test runs it over odd, skinny,
+// split off into one register tile of their rows when their number is
+// static (a cache tile of all of M: 37 rows are 32 + a 5 x 32 tile), into a
+// loop of 1 x 32 tiles when it is dynamic (a thread's part of the rows);
+// partial K blocks and cache tiles only shorten loops, and the last K rows
+// of B's packing are copied one at a time; no tile needs a mask. test/lit/schedules/shape-grid.test runs it over odd, skinny,
 // tall and tiny shapes.
 //
 // The steps are the sequence @loom_matmul_blocked, which other schedules
@@ -248,6 +250,26 @@ module attributes {transform.with_named_sequence} {
     transform.match.operation_name %op ["linalg.generic", "linalg.pack"] : !transform.any_op
     transform.yield %op : !transform.any_op
   }
+  // Matchers of a foreach_match used as a min on parameters: they yield
+  // %value when it is at most %limit, else %limit; @forward_param passes
+  // it on.
+  transform.named_sequence @value_at_most(%op: !transform.any_op {transform.readonly},
+      %value: !transform.param<i64> {transform.readonly},
+      %limit: !transform.param<i64> {transform.readonly}) -> !transform.param<i64> {
+    transform.match.operation_name %op ["linalg.generic"] : !transform.any_op
+    transform.match.param.cmpi le %value, %limit : !transform.param<i64>
+    transform.yield %value : !transform.param<i64>
+  }
+  transform.named_sequence @limit(%op: !transform.any_op {transform.readonly},
+      %value: !transform.param<i64> {transform.readonly},
+      %limit: !transform.param<i64> {transform.readonly}) -> !transform.param<i64> {
+    transform.match.operation_name %op ["linalg.generic"] : !transform.any_op
+    transform.yield %limit : !transform.param<i64>
+  }
+  transform.named_sequence @forward_param(%value: !transform.param<i64> {transform.readonly})
+      -> !transform.param<i64> {
+    transform.yield %value : !transform.param<i64>
+  }
   transform.named_sequence @first_of_two(%op: !transform.any_op {transform.readonly})
       -> (!transform.any_op, !transform.any_op) {
     %none = transform.select "func.return" in %op : (!transform.any_op) -> !transform.any_op
@@ -289,6 +311,29 @@ module attributes {transform.with_named_sequence} {
           tile_sizes [1, 0, 0, 0]
         : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     }
+    transform.yield
+  }
+  // Matcher and action of a foreach_match: a register tile whose rows
+  // (first loop) are dynamic is tiled to single rows (static 1 x n_r tiles).
+  // (A dynamic size is negative: ShapedType::kDynamic.)
+  transform.named_sequence @dynamic_rows(%op: !transform.any_op {transform.readonly})
+      -> !transform.any_op {
+    transform.match.operation_name %op ["linalg.generic"] : !transform.any_op
+    %rows = transform.match.structured failures(propagate) %op
+      : (!transform.any_op) -> !transform.param<i64> {
+    ^bb0(%s: !transform.any_op):
+      %m = transform.match.structured.dim %s[0] : (!transform.any_op) -> !transform.param<i64>
+      transform.match.structured.yield %m : !transform.param<i64>
+    }
+    %zero = transform.param.constant 0 : i64 -> !transform.param<i64>
+    transform.match.param.cmpi lt %rows, %zero : !transform.param<i64>
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @tile_to_single_rows(%op: !transform.any_op {transform.readonly}) {
+    %tile = transform.cast %op : !transform.any_op to !transform.any_op
+    %single_rows, %row_loop = transform.structured.tile_using_for %tile
+        tile_sizes [1, 0, 0, 0]
+      : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     transform.yield
   }
 
@@ -408,8 +453,16 @@ module attributes {transform.with_named_sequence} {
         -> (!transform.any_op, !transform.any_op)
       %thread_part = transform.merge_handles %part_m, %part_n : !transform.any_op
       %forall = transform.merge_handles %forall_m, %forall_n : !transform.any_op
-      %cache_tile, %m_c_loop, %n_c_loop = transform.structured.tile_using_for %thread_part
-          tile_sizes [%m_c, %n_panels]
+      // Rows of a cache tile: m_c, or all the rows when there are fewer, so
+      // that the tile's rows stay static (a tile of m_c would be partial,
+      // its size a min the rows left over could not be told from).
+      %thread_part_1, %m_c_rows = transform.foreach_match restrict_root flatten_results
+          in %thread_part, %part_rows, %m_c @value_at_most -> @forward_param,
+          @limit -> @forward_param
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+        -> (!transform.any_op, !transform.param<i64>)
+      %cache_tile, %m_c_loop, %n_c_loop = transform.structured.tile_using_for %thread_part_1
+          tile_sizes [%m_c_rows, %n_panels]
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.any_op, !transform.any_op)
       %k_block, %k_loop = transform.structured.tile_using_for %cache_tile
@@ -449,15 +502,33 @@ module attributes {transform.with_named_sequence} {
           : (!transform.any_op) -> ()
       }
 
-      %register_tile, %m_loop, %n_loop = transform.structured.tile_using_for %k_block
-          tile_sizes [%m_r, 1, 0, 0]
+      // Rows that are not a multiple of m_r (the last rows of a cache tile)
+      // are split off first. When their number is static (a cache tile of
+      // all of M: 333 rows on one thread are 328 + 5), they make one
+      // register tile of their own (5 x 32); when it is dynamic (a thread's
+      // part, a partial cache tile), 1-row tiles (static, no masks).
+      %full_rows, %rest_rows = transform.loom.split_full_tiles %k_block
+          dimension = 0 tile_size = %m_r
         : (!transform.any_op, !transform.param<i64>)
-        -> (!transform.any_op, !transform.any_op, !transform.any_op)
-      // Rows that are not a multiple of m_r (the last row tile of a cache
-      // tile) go to a remainder loop of 1-row tiles; the main loop keeps full
-      // register tiles.
-      transform.include @peel_rows failures(suppress) (%m_loop)
-        : (!transform.any_op) -> ()
+        -> (!transform.any_op, !transform.any_op)
+      // (A foreach: there are no full rows when M < m_r.)
+      transform.foreach %full_rows : !transform.any_op {
+      ^bb0(%full: !transform.any_op):
+        %register_tile, %m_loop, %n_loop = transform.structured.tile_using_for %full
+            tile_sizes [%m_r, 1, 0, 0]
+          : (!transform.any_op, !transform.param<i64>)
+          -> (!transform.any_op, !transform.any_op, !transform.any_op)
+        // (A dynamic number of full rows: the loop is peeled, so that its
+        // tiles are static; its remainder never runs.)
+        transform.include @peel_rows failures(suppress) (%m_loop)
+          : (!transform.any_op) -> ()
+      }
+      %rest_tile, %rest_n_loop = transform.structured.tile_using_for %rest_rows
+          tile_sizes [0, 1, 0, 0]
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+      %rest_tile_1 = transform.foreach_match restrict_root in %rest_tile
+          @dynamic_rows -> @tile_to_single_rows
+        : (!transform.any_op) -> !transform.any_op
     }
     // (A foreach: the handle is empty when a caller passes no matmul, as
     // schedules/batch_matmul/schedule.mlir does for a batch of

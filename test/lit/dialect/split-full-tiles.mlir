@@ -127,3 +127,46 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// The tile size from a parameter (a knob of the schedule): 33 rows in tiles
+// of 8 are 32 + 1.
+// CHECK-LABEL: func.func @param(
+// CHECK:         linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<32x8xf32>, tensor<8x16xf32>)
+// CHECK:         linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<1x8xf32>, tensor<8x16xf32>)
+func.func @param(%a: tensor<33x8xf32>, %b: tensor<8x16xf32>, %c: tensor<33x16xf32>) -> tensor<33x16xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<33x8xf32>, tensor<8x16xf32>) outs(%c : tensor<33x16xf32>) -> tensor<33x16xf32>
+  return %r : tensor<33x16xf32>
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %mm = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    %eight = transform.param.constant 8 : i64 -> !transform.param<i64>
+    %full, %rest = transform.loom.split_full_tiles %mm dimension = 0 tile_size = %eight
+      : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+    // The parameter is only read.
+    // expected-remark @below {{parts: 1, 1, 1}}
+    transform.loom.trace "parts" of %full, %rest, %eight : !transform.any_op, !transform.any_op, !transform.param<i64>
+    transform.yield
+  }
+}
+
+// -----
+
+func.func @zero(%a: tensor<8x8xf32>, %b: tensor<8x8xf32>, %c: tensor<8x8xf32>) -> tensor<8x8xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<8x8xf32>, tensor<8x8xf32>) outs(%c : tensor<8x8xf32>) -> tensor<8x8xf32>
+  return %r : tensor<8x8xf32>
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %mm = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    %zero = transform.param.constant 0 : i64 -> !transform.param<i64>
+    // expected-error @below {{expects the tile size parameter to be one positive integer}}
+    %full, %rest = transform.loom.split_full_tiles %mm dimension = 0 tile_size = %zero
+      : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}

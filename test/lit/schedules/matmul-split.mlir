@@ -5,23 +5,33 @@
 // with n_r = 32 (AVX-512) and 16 (region 0: 777 = 768 + 9 in panels of 16).
 // With K blocks of 64, the last block (11 rows of B) has a dynamic size in
 // the K loop: its rows past the last 8-row copy are packed one at a time, so
-// every copy is vectorized (no "not vectorized" remark).
+// every copy is vectorized (no "not vectorized" remark). The 37 rows are 32
+// in 8-row register tiles and one 5-row tile (static: the cache tile holds
+// all the rows), not 5 single rows.
 //
 // RUN: loom run %s --schedule %{schedules}/matmul/schedule.mlir \
 // RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
 // RUN:   --knob n_r=1 --knob k_block=64 --knob pack_b_rows=1024 \
 // RUN:   --dump-ir %t/32 2>&1 | FileCheck %s --implicit-check-not=remark
 // RUN: FileCheck %s --check-prefix=SPLIT < %t/32/1-scheduled.mlir
+// RUN: FileCheck %s --check-prefix=ROWS32 < %t/32/1-scheduled.mlir
 // RUN: loom run %s --schedule %{schedules}/matmul/schedule.mlir \
 // RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
 // RUN:   --knob n_r=0 --knob k_block=64 --knob pack_b_rows=0 \
 // RUN:   --dump-ir %t/16 2>&1 | FileCheck %s --implicit-check-not=remark
 // RUN: FileCheck %s --check-prefix=SPLIT < %t/16/1-scheduled.mlir
+// RUN: FileCheck %s --check-prefix=ROWS16 < %t/16/1-scheduled.mlir
 // RUN: loom run %s --schedule %{schedules}/matmul/schedule.mlir \
 // RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
 // RUN:   --threads 2 | FileCheck %s
 
 // CHECK: check       arg 2: passed
+
+// ROWS32-DAG: vector<8x1x32xf32>
+// ROWS32-DAG: vector<5x1x32xf32>
+// ROWS32-DAG: vector<5x1x16xf32>
+// ROWS16-DAG: vector<8x1x16xf32>
+// ROWS16-DAG: vector<5x1x16xf32>
 
 // SPLIT: tensor.extract_slice %{{.*}}[0, 0] [37, 768] [1, 1] : tensor<37x777xf32> to tensor<37x768xf32>
 // SPLIT-NOT: tensor.pad
