@@ -77,32 +77,11 @@ module attributes {transform.with_named_sequence} {
     %matmul = transform.cast %part : !transform.any_op to !transform.op<"linalg.matmul">
     %packed = transform.structured.pack %matmul packed_sizes = [0, 16, 0]
       : (!transform.op<"linalg.matmul">) -> !transform.op<"linalg.generic">
-    %pack_b = transform.get_producer_of_operand %packed[1]
-      : (!transform.op<"linalg.generic">) -> !transform.op<"linalg.pack">
-    %compute, %pack_b_t, %empty = transform.structured.pack_transpose %pack_b
-        with_compute_op(%packed) outer_perm = [1, 0]
-      : (!transform.op<"linalg.pack">, !transform.op<"linalg.generic">)
-      -> (!transform.op<"linalg.generic">, !transform.op<"linalg.pack">,
-          !transform.any_op)
-    // C packed along N without a transpose is a reshape: lower it to one.
-    %pack_c = transform.get_producer_of_operand %compute[2]
-      : (!transform.op<"linalg.generic">) -> !transform.op<"linalg.pack">
-    %unpack_c = transform.get_consumers_of_result %compute[0]
-      : (!transform.op<"linalg.generic">) -> !transform.op<"linalg.unpack">
-    %pad, %expand, %transpose = transform.structured.lower_pack %pack_c
-      : (!transform.op<"linalg.pack">)
-      -> (!transform.op<"tensor.pad">, !transform.op<"tensor.expand_shape">,
-          !transform.op<"linalg.transpose">)
-    %empty_c, %transpose_c, %collapse, %slice = transform.structured.lower_unpack %unpack_c
-      : (!transform.op<"linalg.unpack">)
-      -> (!transform.op<"tensor.empty">, !transform.op<"linalg.transpose">,
-          !transform.op<"tensor.collapse_shape">, !transform.op<"tensor.extract_slice">)
-    %compute_any = transform.cast %compute : !transform.op<"linalg.generic"> to !transform.any_op
-    %pack_b_any = transform.cast %pack_b_t : !transform.op<"linalg.pack"> to !transform.any_op
-    transform.yield %compute_any, %pack_b_any, %rows, %cols
+    %compute, %pack_b = transform.include @panels_of_b failures(propagate) (%packed)
+      : (!transform.op<"linalg.generic">) -> (!transform.any_op, !transform.any_op)
+    transform.yield %compute, %pack_b, %rows, %cols
       : !transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>
   }
-
   transform.named_sequence @pack_b_32(%part: !transform.any_op {transform.readonly})
       -> (!transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>) {
     %rows, %cols = transform.include @rows_and_cols_of failures(propagate) (%part)
@@ -110,6 +89,17 @@ module attributes {transform.with_named_sequence} {
     %matmul = transform.cast %part : !transform.any_op to !transform.op<"linalg.matmul">
     %packed = transform.structured.pack %matmul packed_sizes = [0, 32, 0]
       : (!transform.op<"linalg.matmul">) -> !transform.op<"linalg.generic">
+    %compute, %pack_b = transform.include @panels_of_b failures(propagate) (%packed)
+      : (!transform.op<"linalg.generic">) -> (!transform.any_op, !transform.any_op)
+    transform.yield %compute, %pack_b, %rows, %cols
+      : !transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>
+  }
+
+  // Of a matmul packed along N: B's pack becomes [N/n_r][K][n_r] panels
+  // (outer dims transposed), and C's, packed without a transpose, is
+  // lowered to a reshape (a pad and a copy only when n_r does not divide N).
+  transform.named_sequence @panels_of_b(%packed: !transform.op<"linalg.generic"> {transform.consumed})
+      -> (!transform.any_op, !transform.any_op) {
     %pack_b = transform.get_producer_of_operand %packed[1]
       : (!transform.op<"linalg.generic">) -> !transform.op<"linalg.pack">
     %compute, %pack_b_t, %empty = transform.structured.pack_transpose %pack_b
@@ -117,7 +107,6 @@ module attributes {transform.with_named_sequence} {
       : (!transform.op<"linalg.pack">, !transform.op<"linalg.generic">)
       -> (!transform.op<"linalg.generic">, !transform.op<"linalg.pack">,
           !transform.any_op)
-    // C packed along N without a transpose is a reshape: lower it to one.
     %pack_c = transform.get_producer_of_operand %compute[2]
       : (!transform.op<"linalg.generic">) -> !transform.op<"linalg.pack">
     %unpack_c = transform.get_consumers_of_result %compute[0]
@@ -132,8 +121,7 @@ module attributes {transform.with_named_sequence} {
           !transform.op<"tensor.collapse_shape">, !transform.op<"tensor.extract_slice">)
     %compute_any = transform.cast %compute : !transform.op<"linalg.generic"> to !transform.any_op
     %pack_b_any = transform.cast %pack_b_t : !transform.op<"linalg.pack"> to !transform.any_op
-    transform.yield %compute_any, %pack_b_any, %rows, %cols
-      : !transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>
+    transform.yield %compute_any, %pack_b_any : !transform.any_op, !transform.any_op
   }
 
   // Split a matmul where its whole panels of 16 (32) columns end, and pack
@@ -297,8 +285,10 @@ module attributes {transform.with_named_sequence} {
   }
 
   // Splits a loop over 8-row tiles into full tiles and a remainder loop,
-  // whose partial tile is tiled again to single rows (static 1 x 32 tiles).
-  // Fails (the caller suppresses it) when the rows are a multiple of 8.
+  // whose partial tile is tiled again to single rows (static 1 x 32 tiles):
+  // the loop over the full rows of a cache tile, whose count is a multiple
+  // of 8 but dynamic, gets static tiles so (its remainder never runs).
+  // Fails (the caller suppresses it) when the loop is static and divisible.
   transform.named_sequence @peel_rows(%loop: !transform.any_op {transform.readonly}) {
     %for = transform.cast %loop : !transform.any_op to !transform.op<"scf.for">
     %main, %rest = transform.loop.peel %for {fail_if_already_divisible = true}
@@ -307,9 +297,8 @@ module attributes {transform.with_named_sequence} {
     ^bb0(%rest_loop: !transform.any_op):
       %rest_tile = transform.structured.match ops{["linalg.generic"]} in %rest_loop
         : (!transform.any_op) -> !transform.any_op
-      %rows, %row_loop = transform.structured.tile_using_for %rest_tile
-          tile_sizes [1, 0, 0, 0]
-        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+      transform.include @tile_to_single_rows failures(propagate) (%rest_tile)
+        : (!transform.any_op) -> ()
     }
     transform.yield
   }
