@@ -29,6 +29,12 @@
 //      lowered to broadcast-A x B-vector FMAs with the tile kept in registers
 //      across the K block (schedules/lib/vector.mlir).
 //
+// A matmul of few rows (at most 4 on AVX-512: knob "few_rows") is not
+// packed: each element of B would be copied for that many uses. It reads B
+// in place (@few_rows_blocked): the threads split its columns; K blocks of
+// 8 rows of B, each row streamed along N; register tiles of all its rows
+// and 128 (1-2 rows) or 64 (3-4 rows) columns.
+//
 // Every matmul of the payload is blocked on its own; other ops are left as
 // they are (test/lit/schedules/matmul-other-ops.mlir).
 //
@@ -228,14 +234,14 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @at_most(%op: !transform.any_op {transform.readonly},
       %value: !transform.param<i64> {transform.readonly},
       %limit: !transform.param<i64> {transform.readonly}) -> !transform.any_op {
-    transform.match.operation_name %op ["linalg.generic", "linalg.pack"] : !transform.any_op
+    transform.match.operation_name %op ["linalg.generic", "linalg.pack", "linalg.matmul"] : !transform.any_op
     transform.match.param.cmpi le %value, %limit : !transform.param<i64>
     transform.yield %op : !transform.any_op
   }
   transform.named_sequence @otherwise(%op: !transform.any_op {transform.readonly},
       %value: !transform.param<i64> {transform.readonly},
       %limit: !transform.param<i64> {transform.readonly}) -> !transform.any_op {
-    transform.match.operation_name %op ["linalg.generic", "linalg.pack"] : !transform.any_op
+    transform.match.operation_name %op ["linalg.generic", "linalg.pack", "linalg.matmul"] : !transform.any_op
     transform.yield %op : !transform.any_op
   }
   // Matchers of a foreach_match used as a min on parameters: they yield
@@ -326,6 +332,140 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 
+  // A matmul of few rows (knob few_rows), B read in place: the threads split its
+  // columns; each part in K blocks of a few rows of B (k_block); each
+  // block in register tiles of all the rows and %cols_2 (1-2 rows),
+  // %cols_4 (3-4) or %cols_8 (5-8) columns, the columns left over in one
+  // tile of their own; k step 1, vectorized (a tile of a dynamic number of
+  // columns, a thread's part of an odd N, with masks).
+  transform.named_sequence @few_rows_blocked(%matmul: !transform.any_op {transform.consumed},
+      %rows: !transform.param<i64> {transform.readonly},
+      %parts: !transform.param<i64> {transform.readonly},
+      %k_block: !transform.param<i64> {transform.readonly},
+      %cols_2: !transform.param<i64> {transform.readonly},
+      %cols_4: !transform.param<i64> {transform.readonly},
+      %cols_8: !transform.param<i64> {transform.readonly}) {
+    %matmul_1, %cols = transform.foreach_match restrict_root flatten_results
+        in %matmul, %rows, %cols_2, %cols_4, %cols_8
+        @rows_at_most_2 -> @forward_param, @rows_at_most_4 -> @forward_param,
+        @any_rows -> @forward_param
+      : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+         !transform.param<i64>, !transform.param<i64>)
+      -> (!transform.any_op, !transform.param<i64>)
+    // The columns of whole tiles are split among the threads; the rest
+    // (fewer than %cols) is left to the thread that calls (on threads of
+    // their own, with a parallel region of their own, 3 x 517 x 1023 ran
+    // at 35 GFLOP/s against 99 on one thread).
+    %whole, %left = transform.loom.split_full_tiles %matmul_1 dimension = 1 tile_size = %cols
+      : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+    transform.foreach %whole : !transform.any_op {
+    ^bb0(%one: !transform.any_op):
+      %part, %forall = transform.structured.tile_using_forall %one
+          num_threads [0, %parts]
+        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+      transform.include @few_rows_part failures(propagate) (%part, %k_block, %cols)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> ()
+    }
+    transform.foreach %left : !transform.any_op {
+    ^bb0(%one: !transform.any_op):
+      transform.include @few_rows_part failures(propagate) (%one, %k_block, %cols)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> ()
+    }
+    transform.yield
+  }
+  // A part of the columns of a matmul of few rows, in K blocks of %k_block
+  // rows of B, each in register tiles of %cols columns (the columns left
+  // over in one tile of their own), k step 1, vectorized.
+  transform.named_sequence @few_rows_part(%part: !transform.any_op {transform.consumed},
+      %k_block: !transform.param<i64> {transform.readonly},
+      %cols: !transform.param<i64> {transform.readonly}) {
+    %block, %k_loop = transform.structured.tile_using_for %part
+        tile_sizes [0, 0, %k_block]
+      : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+    %full, %rest = transform.loom.split_full_tiles %block dimension = 1 tile_size = %cols
+      : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+    // The full tiles: a dynamic number of them (a thread's part when the
+    // threads do not divide the tiles) is a loop peeled, so that their
+    // size stays static (its remainder never runs); the rest: one tile of
+    // its columns when static, single columns when dynamic (a tile with
+    // masks ran 40 times slower).
+    transform.foreach %full : !transform.any_op {
+    ^bb0(%one: !transform.any_op):
+      %tile, %n_loop = transform.structured.tile_using_for %one tile_sizes [0, %cols, 0]
+        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+      transform.include @peel failures(suppress) (%n_loop) : (!transform.any_op) -> ()
+    }
+    %rest_1 = transform.foreach_match restrict_root in %rest
+        @dynamic_cols -> @tile_to_single_cols
+      : (!transform.any_op) -> !transform.any_op
+    %tiles = transform.structured.match ops{["linalg.matmul"]} in %k_loop
+      : (!transform.any_op) -> !transform.any_op
+    %steps, %k_step_loops = transform.structured.tile_using_for %tiles
+        tile_sizes [0, 0, 1]
+      : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.loom.vectorize %steps best_effort : !transform.any_op
+    transform.yield
+  }
+  // Matcher and action of a foreach_match: a matmul whose columns are
+  // dynamic is tiled to single columns (static tiles, no masks).
+  transform.named_sequence @dynamic_cols(%op: !transform.any_op {transform.readonly})
+      -> !transform.any_op {
+    transform.match.operation_name %op ["linalg.matmul"] : !transform.any_op
+    %n = transform.match.structured failures(propagate) %op
+      : (!transform.any_op) -> !transform.param<i64> {
+    ^bb0(%s: !transform.any_op):
+      %d = transform.match.structured.dim %s[1] : (!transform.any_op) -> !transform.param<i64>
+      transform.match.structured.yield %d : !transform.param<i64>
+    }
+    %zero = transform.param.constant 0 : i64 -> !transform.param<i64>
+    transform.match.param.cmpi lt %n, %zero : !transform.param<i64>
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @tile_to_single_cols(%op: !transform.any_op {transform.readonly}) {
+    %tile = transform.cast %op : !transform.any_op to !transform.any_op
+    %single_cols, %n_loop = transform.structured.tile_using_for %tile tile_sizes [0, 1, 0]
+      : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+  // Peels the last, partial iteration off a loop; fails (the caller
+  // suppresses it) when the step divides the range.
+  transform.named_sequence @peel(%loop: !transform.any_op {transform.readonly}) {
+    %for = transform.cast %loop : !transform.any_op to !transform.op<"scf.for">
+    %main, %rest = transform.loop.peel %for {fail_if_already_divisible = true}
+      : (!transform.op<"scf.for">) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+  // Matchers of a foreach_match that picks the columns of a register tile
+  // by the number of rows of the matmul (@few_rows_blocked).
+  transform.named_sequence @rows_at_most_2(%op: !transform.any_op {transform.readonly},
+      %rows: !transform.param<i64> {transform.readonly},
+      %cols_2: !transform.param<i64> {transform.readonly},
+      %cols_4: !transform.param<i64> {transform.readonly},
+      %cols_8: !transform.param<i64> {transform.readonly}) -> !transform.param<i64> {
+    transform.match.operation_name %op ["linalg.matmul"] : !transform.any_op
+    %two = transform.param.constant 2 : i64 -> !transform.param<i64>
+    transform.match.param.cmpi le %rows, %two : !transform.param<i64>
+    transform.yield %cols_2 : !transform.param<i64>
+  }
+  transform.named_sequence @rows_at_most_4(%op: !transform.any_op {transform.readonly},
+      %rows: !transform.param<i64> {transform.readonly},
+      %cols_2: !transform.param<i64> {transform.readonly},
+      %cols_4: !transform.param<i64> {transform.readonly},
+      %cols_8: !transform.param<i64> {transform.readonly}) -> !transform.param<i64> {
+    transform.match.operation_name %op ["linalg.matmul"] : !transform.any_op
+    %four = transform.param.constant 4 : i64 -> !transform.param<i64>
+    transform.match.param.cmpi le %rows, %four : !transform.param<i64>
+    transform.yield %cols_4 : !transform.param<i64>
+  }
+  transform.named_sequence @any_rows(%op: !transform.any_op {transform.readonly},
+      %rows: !transform.param<i64> {transform.readonly},
+      %cols_2: !transform.param<i64> {transform.readonly},
+      %cols_4: !transform.param<i64> {transform.readonly},
+      %cols_8: !transform.param<i64> {transform.readonly}) -> !transform.param<i64> {
+    transform.match.operation_name %op ["linalg.matmul"] : !transform.any_op
+    transform.yield %cols_8 : !transform.param<i64>
+  }
+
   // Packs B, tiles the matmul to threads, K blocks and register tiles, peels
   // partial tiles and vectorizes the tiles (the packing of B too). The
   // contractions are left as vector.contract for @loom_vector_to_fma.
@@ -341,9 +481,38 @@ module attributes {transform.with_named_sequence} {
     // --knob, a tuned record (schedules/records.json) or loom tune may
     // choose another option. The values written (Zen 5's) are what tools
     // that do not know the host use (mlir-opt, loom-opt).
+    //   m_r: rows of the register tile: m_r x 2 accumulators, the two
+    //        vectors of B and a broadcast of A fit in the registers (6 rows
+    //        with 16 registers); with 32, 8 rows rather than 14 (measured
+    //        on Zen 5: 14 rows of A that is not packed, each in its own
+    //        cache line, run 6% slower);
+    %m_r = transform.tune.knob<"m_r"> = 8 from options = [1, 2, 4, 6, 8, 12, 14]
+        {loom.host_default = "(vector_registers - 3) / 2 - 6 * (vector_registers > 16)"} -> !transform.param<i64>
+    //   few_rows: a matmul of at most this many rows reads B in place
+    //             (@few_rows_blocked, below): packing would copy each
+    //             element of B for as few uses. Half a register tile of
+    //             rows: on Zen 5, 1 / 2 / 4 x 4096 x 4096 run at 26 / 34 /
+    //             56 GFLOP/s with B in place against 9 / 18 / 35 packed
+    //             (oneDNN 20 / 22 / 47); at 8 rows packing is as fast on
+    //             one thread and faster on two (135-155 against 109-137).
+    //             The foreach_match is an if: %few holds the matmul, or
+    //             %many does.
+    %few_rows = transform.tune.knob<"few_rows"> = 4 from options = [0, 1, 2, 4, 8]
+        {loom.host_default = "m_r / 2"} -> !transform.param<i64>
+    %target_any = transform.cast %target : !transform.any_op to !transform.any_op
+    %few, %many = transform.foreach %target_any : !transform.any_op -> !transform.any_op, !transform.any_op {
+    ^bb0(%one_target: !transform.any_op):
+      %target_rows, %target_cols = transform.include @rows_and_cols_of failures(propagate) (%one_target)
+        : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>)
+      %target_1, %f, %m = transform.foreach_match restrict_root flatten_results
+          in %one_target, %target_rows, %few_rows @at_most -> @first_of_two, @otherwise -> @second_of_two
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+        -> (!transform.any_op, !transform.any_op, !transform.any_op)
+      transform.yield %f, %m : !transform.any_op, !transform.any_op
+    }
     //   n_r: columns of the register tile, two vectors (region 0: 16
     //        columns, region 1: 32);
-    %matmul = transform.cast %target : !transform.any_op to !transform.any_op
+    %matmul = transform.cast %many : !transform.any_op to !transform.any_op
     %compute, %pack_b, %rows, %cols = transform.tune.alternatives<"n_r"> selected_region = 1
         attributes {loom.host_default = "vector_bytes / 64"}
         -> !transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64> {
@@ -355,13 +524,6 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>)
       transform.yield %c, %p, %m, %n : !transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>
     }
-    //   m_r: rows of the register tile: m_r x 2 accumulators, the two
-    //        vectors of B and a broadcast of A fit in the registers (6 rows
-    //        with 16 registers); with 32, 8 rows rather than 14 (measured
-    //        on Zen 5: 14 rows of A that is not packed, each in its own
-    //        cache line, run 6% slower);
-    %m_r = transform.tune.knob<"m_r"> = 8 from options = [1, 2, 4, 6, 8, 12, 14]
-        {loom.host_default = "(vector_registers - 3) / 2 - 6 * (vector_registers > 16)"} -> !transform.param<i64>
     //   k_block: the k_block x n_r panel of B that one register tile
     //            streams stays in a third of L1;
     %k = transform.tune.knob<"k_block"> = 256 from options = [64, 128, 256, 512]
@@ -519,6 +681,39 @@ module attributes {transform.with_named_sequence} {
           @dynamic_rows -> @tile_to_single_rows
         : (!transform.any_op) -> !transform.any_op
     }
+
+    // A matmul of at most few_rows rows, B read in place:
+    //   few_rows_cols: columns of its register tile when it has 1 or 2
+    //                  rows (half of them for 3-4 rows, a quarter for
+    //                  more, when few_rows allows it), so that the accumulators take half of the
+    //                  registers (on Zen 5, 1 x 4096 x 4096 with 1 x 128
+    //                  tiles: 26 GFLOP/s against 24 with 1 x 256, 20 with
+    //                  1 x 64);
+    //   few_rows_k_block: rows of B a register tile takes at a time: each
+    //                     row is streamed along N, the accumulators stored
+    //                     after each K block (on Zen 5, 8 x 4096 x 4096:
+    //                     86 GFLOP/s with 8, 66 with 16, 55 with 64: more
+    //                     rows of B are more streams than the prefetchers
+    //                     follow).
+    %few_rows_cols = transform.tune.knob<"few_rows_cols"> = 128 from options = [16, 32, 64, 128, 256]
+        {loom.host_default = "vector_registers * vector_bytes / 16"} -> !transform.param<i64>
+    %few_rows_cols_4 = transform.tune.knob<"few_rows_cols_4"> = 64 from options = [16, 32, 64, 128]
+        {loom.host_default = "few_rows_cols / 2"} -> !transform.param<i64>
+    %few_rows_cols_8 = transform.tune.knob<"few_rows_cols_8"> = 32 from options = [16, 32, 64]
+        {loom.host_default = "few_rows_cols / 4"} -> !transform.param<i64>
+    %few_rows_k_block = transform.tune.knob<"few_rows_k_block"> = 8 from options = [4, 8, 16, 32]
+        -> !transform.param<i64>
+    transform.foreach %few : !transform.any_op {
+    ^bb0(%few_matmul: !transform.any_op):
+      %few_m, %few_n = transform.include @rows_and_cols_of failures(propagate) (%few_matmul)
+        : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>)
+      transform.include @few_rows_blocked failures(propagate)
+          (%few_matmul, %few_m, %thread_parts, %few_rows_k_block,
+           %few_rows_cols, %few_rows_cols_4, %few_rows_cols_8)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>, !transform.param<i64>) -> ()
+    }
+
     // (A foreach: the handle is empty when a caller passes no matmul, as
     // schedules/batch_matmul/schedule.mlir does for a batch of
     // matrix-vector products; then nothing is done.)

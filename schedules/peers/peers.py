@@ -71,7 +71,8 @@ KERNELS = [
 OUTSIDE_SHAPES = [(128, 3072, 768), (512, 768, 3072), (384, 1024, 1024),
                   (1536, 1536, 1536), (777, 333, 555), (4096, 16, 4096),
                   (2000, 64, 2000), (100, 1000, 300), (49, 1000, 2048),
-                  (31, 517, 1023), (16, 4096, 4096), (1, 4096, 4096)]
+                  (31, 517, 1023), (16, 4096, 4096), (4, 4096, 4096),
+                  (1, 4096, 4096)]
 OUTSIDE = [(f"matmul_{m}x{n}x{k}", f"matmul/shapes/mm_{m}x{n}x{k}.mlir", MATMUL, [1, 2])
            for m, n, k in OUTSIDE_SHAPES]
 # The peers of each kind of kernel and their schedules: every library that

@@ -16,7 +16,7 @@
 // CHECK-NEXT:   check       arg 2: passed, max abs err {{.*}}, max rel err {{.*}} (rtol 1.2e-04, atol {{.*}}, reduction 256)
 // The blocking comes from the host (docs/performance.md); no tuned record
 // is for this payload.
-// CHECK-NEXT:   host knobs  n_r={{.*}} (vector_bytes / 64 = {{.*}}), m_r={{.*}}, k_block={{.*}}, n_panels={{.*}}, m_c={{.*}}, thread_parts=1 (threads = 1)
+// CHECK-NEXT:   host knobs  m_r={{.*}}, few_rows={{.*}} (m_r / 2 = {{.*}}), n_r={{.*}} (vector_bytes / 64 = {{.*}}), k_block={{.*}}, n_panels={{.*}}, m_c={{.*}}, thread_parts=1 (threads = 1)
 // CHECK-NEXT:   record      none applied: no record for this payload and schedule in {{.*}}records.json
 // 2 x 64 x 256 x 256 FLOPs; A, B and C once each.
 // CHECK-NEXT:   work        8.389 MFLOP, 393.216 kB in and out of the function

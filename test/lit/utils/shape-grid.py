@@ -31,6 +31,8 @@ MATMUL_SHAPES = [
     (517, 9, 31),
     (65, 257, 1),
     (8, 32, 8),
+    (3, 197, 40),
+    (4, 130, 9),
 ]
 BATCH_SHAPES = [(3, 33, 65, 17), (2, 1, 40, 9), (1, 70, 31, 300), (4, 64, 64, 64)]
 # (N, H, W, C, F, KH, KW, stride[, dilation]): output 7x7 and 14x14, a 1x1
@@ -137,10 +139,12 @@ def kernels(schedules):
          [(os.path.join(schedules, "matmul", "schedule.mlir"), [lib("vector.mlir")], extra)
           # B packed before the loops and per K block (the default picks one
           # by the rows), the latter with partial K blocks and cache tiles
-          # (several in each thread's part, the last one partial).
+          # (several in each thread's part, the last one partial); B read in
+          # place up to 8 rows (tiles of 1-2, 3-4 and 5-8 rows).
           for extra in ([], ["--knob", "pack_b_rows=0"],
                         ["--knob", "pack_b_rows=4096", "--knob", "k_block=64",
-                         "--knob", "n_panels=2", "--knob", "m_c=32"])]
+                         "--knob", "n_panels=2", "--knob", "m_c=32"],
+                        ["--knob", "few_rows=8"])]
          + default),
         ("matmul_bias_relu", MATMUL_SHAPES, matmul_bias_relu,
          [(os.path.join(schedules, "matmul_bias_relu", "schedule.mlir"), fused_libs, extra)
