@@ -234,6 +234,37 @@ void loom::SplitFullTilesOp::getEffects(
 }
 
 //===----------------------------------------------------------------------===//
+// ParamRemOp
+//===----------------------------------------------------------------------===//
+
+DiagnosedSilenceableFailure
+loom::ParamRemOp::apply(transform::TransformRewriter &rewriter,
+                        transform::TransformResults &results,
+                        transform::TransformState &state) {
+  Builder builder(getContext());
+  SmallVector<Attribute> remainders;
+  for (Attribute param : state.getParams(getValue())) {
+    auto integer = dyn_cast<IntegerAttr>(param);
+    if (!integer)
+      return emitSilenceableError()
+             << "expects integer parameters, got " << param;
+    int64_t value = integer.getInt();
+    if (value < 0)
+      return emitSilenceableError()
+             << "expects non-negative values (a dynamic size?), got " << value;
+    remainders.push_back(builder.getI64IntegerAttr(value % getDivisor()));
+  }
+  results.setParams(cast<OpResult>(getResult()), remainders);
+  return DiagnosedSilenceableFailure::success();
+}
+
+void loom::ParamRemOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  transform::onlyReadsHandle(getValueMutable(), effects);
+  transform::producesHandle(getOperation()->getOpResults(), effects);
+}
+
+//===----------------------------------------------------------------------===//
 // VectorizeOp
 //===----------------------------------------------------------------------===//
 

@@ -9,6 +9,7 @@
 #define LOOM_DIALECT_LOOMTRANSFORMOPS_TD
 
 include "mlir/Dialect/Transform/IR/TransformDialect.td"
+include "mlir/Dialect/Transform/Interfaces/MatchInterfaces.td"
 include "mlir/Dialect/Transform/Interfaces/TransformInterfaces.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/IR/OpBase.td"
@@ -283,6 +284,45 @@ def SplitFullTilesOp : Loom_TransformOp<"split_full_tiles",
     attr-dict `:` functional-type(operands, results)
   }];
   let hasVerifier = 1;
+}
+
+def ParamRemOp : Loom_TransformOp<"param.rem",
+    [MatchOpInterface, DeclareOpInterfaceMethods<TransformOpInterface>,
+     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "The remainder of parameters divided by a constant";
+  let description = [{
+    Gives, for each value of the `value` parameter, its remainder when
+    divided by `divisor` (a positive number), in the same order. Upstream's
+    transform dialect compares parameters (`transform.match.param.cmpi`) but
+    has no arithmetic on them; with this op a matcher of
+    `transform.foreach_match` can ask whether a size is a multiple of a
+    number: whether the rows of a row-major matrix of f32 lie a multiple of
+    4 KiB apart (N a multiple of 1024), as
+    `schedules/matmul/schedule.mlir` does before reading B in place.
+
+    #### Return modes
+
+    Reads `value`; produces `result` (params of type i64). Fails
+    silenceably when a value is negative (a dynamic size, from
+    `transform.match.structured.dim`: a matcher then does not match).
+
+    #### Example
+
+    ```mlir
+    %n = transform.match.structured.dim %s[1] : (!transform.any_op) -> !transform.param<i64>
+    %rem = transform.loom.param.rem %n by 1024
+      : (!transform.param<i64>) -> !transform.param<i64>
+    %zero = transform.param.constant 0 : i64 -> !transform.param<i64>
+    transform.match.param.cmpi ne %rem, %zero : !transform.param<i64>
+    ```
+  }];
+
+  let arguments = (ins TransformParamTypeInterface:$value,
+                       ConfinedAttr<I64Attr, [IntPositive]>:$divisor);
+  let results = (outs TransformParamTypeInterface:$result);
+  let assemblyFormat = [{
+    $value `by` $divisor attr-dict `:` functional-type(operands, results)
+  }];
 }
 
 def VectorizeOp : Loom_TransformOp<"vectorize",

@@ -29,11 +29,15 @@
 //      lowered to broadcast-A x B-vector FMAs with the tile kept in registers
 //      across the K block (schedules/lib/vector.mlir).
 //
-// A matmul of few rows (at most 4 on AVX-512: knob "few_rows") is not
-// packed: each element of B would be copied for that many uses. It reads B
-// in place (@few_rows_blocked): the threads split its columns; K blocks of
-// 8 rows of B, each row streamed along N; register tiles of all its rows
-// and 128 (1-2 rows) or 64 (3-4 rows) columns.
+// B is not packed for a matmul of few rows (at most 4 on AVX-512: knob
+// "few_rows"), whose elements of B would be copied for as few uses, nor for
+// one of up to 128 rows (knob "in_place_rows") whose N is not a multiple of
+// 1024: it reads B in place (@in_place_blocked). The threads split its
+// columns; few rows: K blocks of 8 rows of B, each row streamed along N,
+// register tiles of all the rows and 128 (1-2 rows) or 64 (3-4) columns;
+// more rows: cache tiles of 256 columns, K blocks of 256 rows, 8 x 32
+// register tiles. (Rows of B a multiple of 4 KiB apart fall on the same
+// cache sets: packing is faster there.)
 //
 // Every matmul of the payload is blocked on its own; other ops are left as
 // they are (test/lit/schedules/matmul-other-ops.mlir).
@@ -332,63 +336,83 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 
-  // A matmul of few rows (knob few_rows), B read in place: the threads split its
-  // columns; each part in K blocks of a few rows of B (k_block); each
-  // block in register tiles of all the rows and %cols_2 (1-2 rows),
-  // %cols_4 (3-4) or %cols_8 (5-8) columns, the columns left over in one
-  // tile of their own; k step 1, vectorized (a tile of a dynamic number of
-  // columns, a thread's part of an odd N, with masks).
-  transform.named_sequence @few_rows_blocked(%matmul: !transform.any_op {transform.consumed},
-      %rows: !transform.param<i64> {transform.readonly},
+  // A matmul that reads B in place (few rows, or up to in_place_rows
+  // whose rows of B are not a multiple of 4 KiB apart): the threads split
+  // its columns; each part in cache tiles of %chunk columns (or one of all
+  // of them, when %chunk is larger), each in K blocks of %k_block rows of B, each in register
+  // tiles of %cols columns and %m_r rows (the columns and rows left over in
+  // tiles of their own); k step 1, vectorized.
+  transform.named_sequence @in_place_blocked(%matmul: !transform.any_op {transform.consumed},
       %parts: !transform.param<i64> {transform.readonly},
       %k_block: !transform.param<i64> {transform.readonly},
-      %cols_2: !transform.param<i64> {transform.readonly},
-      %cols_4: !transform.param<i64> {transform.readonly},
-      %cols_8: !transform.param<i64> {transform.readonly}) {
-    %matmul_1, %cols = transform.foreach_match restrict_root flatten_results
-        in %matmul, %rows, %cols_2, %cols_4, %cols_8
-        @rows_at_most_2 -> @forward_param, @rows_at_most_4 -> @forward_param,
-        @any_rows -> @forward_param
-      : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
-         !transform.param<i64>, !transform.param<i64>)
-      -> (!transform.any_op, !transform.param<i64>)
+      %chunk: !transform.param<i64> {transform.readonly},
+      %cols: !transform.param<i64> {transform.readonly},
+      %m_r: !transform.param<i64> {transform.readonly}) {
     // The columns of whole tiles are split among the threads; the rest
     // (fewer than %cols) is left to the thread that calls (on threads of
     // their own, with a parallel region of their own, 3 x 517 x 1023 ran
     // at 35 GFLOP/s against 99 on one thread).
-    %whole, %left = transform.loom.split_full_tiles %matmul_1 dimension = 1 tile_size = %cols
+    %whole, %left = transform.loom.split_full_tiles %matmul dimension = 1 tile_size = %cols
       : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
     transform.foreach %whole : !transform.any_op {
     ^bb0(%one: !transform.any_op):
       %part, %forall = transform.structured.tile_using_forall %one
           num_threads [0, %parts]
         : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
-      transform.include @few_rows_part failures(propagate) (%part, %k_block, %cols)
-        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> ()
+      transform.include @in_place_part failures(propagate) (%part, %k_block, %chunk, %cols, %m_r)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>) -> ()
     }
     transform.foreach %left : !transform.any_op {
     ^bb0(%one: !transform.any_op):
-      transform.include @few_rows_part failures(propagate) (%one, %k_block, %cols)
-        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> ()
+      transform.include @in_place_part failures(propagate) (%one, %k_block, %chunk, %cols, %m_r)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>) -> ()
     }
     transform.yield
   }
-  // A part of the columns of a matmul of few rows, in K blocks of %k_block
-  // rows of B, each in register tiles of %cols columns (the columns left
-  // over in one tile of their own), k step 1, vectorized.
-  transform.named_sequence @few_rows_part(%part: !transform.any_op {transform.consumed},
+  // A part of the columns of a matmul reading B in place: cache tiles of
+  // %chunk columns (split where the whole ones end, so that the last one
+  // keeps a static size), each with @in_place_cache_tile.
+  transform.named_sequence @in_place_part(%part: !transform.any_op {transform.consumed},
       %k_block: !transform.param<i64> {transform.readonly},
-      %cols: !transform.param<i64> {transform.readonly}) {
-    %block, %k_loop = transform.structured.tile_using_for %part
+      %chunk: !transform.param<i64> {transform.readonly},
+      %cols: !transform.param<i64> {transform.readonly},
+      %m_r: !transform.param<i64> {transform.readonly}) {
+    %whole, %last = transform.loom.split_full_tiles %part dimension = 1 tile_size = %chunk
+      : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+    %whole_tiles = transform.foreach %whole : !transform.any_op -> !transform.any_op {
+    ^bb0(%one: !transform.any_op):
+      %tile, %chunk_loop = transform.structured.tile_using_for %one tile_sizes [0, %chunk, 0]
+        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+      transform.yield %tile : !transform.any_op
+    }
+    %cache_tiles = transform.merge_handles %whole_tiles, %last : !transform.any_op
+    transform.foreach %cache_tiles : !transform.any_op {
+    ^bb0(%one: !transform.any_op):
+      transform.include @in_place_cache_tile failures(propagate) (%one, %k_block, %cols, %m_r)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>) -> ()
+    }
+    transform.yield
+  }
+  // A cache tile of a matmul reading B in place: K blocks of %k_block rows
+  // of B, register tiles of %cols columns (the columns left over in one
+  // tile of their own) and %m_r rows (the rows left over in one tile), k
+  // step 1, vectorized.
+  transform.named_sequence @in_place_cache_tile(%cache_tile: !transform.any_op {transform.consumed},
+      %k_block: !transform.param<i64> {transform.readonly},
+      %cols: !transform.param<i64> {transform.readonly},
+      %m_r: !transform.param<i64> {transform.readonly}) {
+    %block, %k_loop = transform.structured.tile_using_for %cache_tile
         tile_sizes [0, 0, %k_block]
       : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
     %full, %rest = transform.loom.split_full_tiles %block dimension = 1 tile_size = %cols
       : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
     // The full tiles: a dynamic number of them (a thread's part when the
-    // threads do not divide the tiles) is a loop peeled, so that their
-    // size stays static (its remainder never runs); the rest: one tile of
-    // its columns when static, single columns when dynamic (a tile with
-    // masks ran 40 times slower).
+    // threads do not divide the tiles, the last cache tile) is a loop
+    // peeled, so that their size stays static (its remainder never runs);
+    // the rest: one tile of its columns when static, single columns when
+    // dynamic (a tile with masks ran 40 times slower).
     transform.foreach %full : !transform.any_op {
     ^bb0(%one: !transform.any_op):
       %tile, %n_loop = transform.structured.tile_using_for %one tile_sizes [0, %cols, 0]
@@ -397,6 +421,30 @@ module attributes {transform.with_named_sequence} {
     }
     %rest_1 = transform.foreach_match restrict_root in %rest
         @dynamic_cols -> @tile_to_single_cols
+      : (!transform.any_op) -> !transform.any_op
+    // Rows: tiles of %m_r, the rows left over in one tile (M is static).
+    %col_tiles = transform.structured.match ops{["linalg.matmul"]} in %k_loop
+      : (!transform.any_op) -> !transform.any_op
+    transform.foreach %col_tiles : !transform.any_op {
+    ^bb0(%one: !transform.any_op):
+      %full_rows, %rest_rows = transform.loom.split_full_tiles %one
+          dimension = 0 tile_size = %m_r
+        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+      transform.foreach %full_rows : !transform.any_op {
+      ^bb0(%rows: !transform.any_op):
+        %row_tile, %m_loop = transform.structured.tile_using_for %rows tile_sizes [%m_r, 0, 0]
+          : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+      }
+    }
+    // A tile of as many rows as columns (8 rows and the 8 columns left of
+    // 40) goes to single rows: MLIR 22 folds the shape_cast of A's
+    // broadcast vector<8x1> -> vector<8x8x1> to vector<8x8> into a
+    // broadcast of the wrong dimension, and the tile was computed wrongly
+    // (llvm/llvm-project#190614, fixed upstream after 22.1).
+    %row_tiles = transform.structured.match ops{["linalg.matmul"]} in %k_loop
+      : (!transform.any_op) -> !transform.any_op
+    %row_tiles_1 = transform.foreach_match restrict_root in %row_tiles
+        @square_matmul -> @tile_matmul_to_single_rows
       : (!transform.any_op) -> !transform.any_op
     %tiles = transform.structured.match ops{["linalg.matmul"]} in %k_loop
       : (!transform.any_op) -> !transform.any_op
@@ -427,6 +475,29 @@ module attributes {transform.with_named_sequence} {
       : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     transform.yield
   }
+  // Matcher of a foreach_match: a matmul of as many rows as columns (more
+  // than one).
+  transform.named_sequence @square_matmul(%op: !transform.any_op {transform.readonly})
+      -> !transform.any_op {
+    transform.match.operation_name %op ["linalg.matmul"] : !transform.any_op
+    %m, %n = transform.match.structured failures(propagate) %op
+      : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>) {
+    ^bb0(%s: !transform.any_op):
+      %d0 = transform.match.structured.dim %s[0] : (!transform.any_op) -> !transform.param<i64>
+      %d1 = transform.match.structured.dim %s[1] : (!transform.any_op) -> !transform.param<i64>
+      transform.match.structured.yield %d0, %d1 : !transform.param<i64>, !transform.param<i64>
+    }
+    transform.match.param.cmpi eq %m, %n : !transform.param<i64>
+    %one = transform.param.constant 1 : i64 -> !transform.param<i64>
+    transform.match.param.cmpi gt %m, %one : !transform.param<i64>
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @tile_matmul_to_single_rows(%op: !transform.any_op {transform.readonly}) {
+    %tile = transform.cast %op : !transform.any_op to !transform.any_op
+    %single_rows, %m_loop = transform.structured.tile_using_for %tile tile_sizes [1, 0, 0]
+      : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
   // Peels the last, partial iteration off a loop; fails (the caller
   // suppresses it) when the step divides the range.
   transform.named_sequence @peel(%loop: !transform.any_op {transform.readonly}) {
@@ -436,7 +507,7 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
   // Matchers of a foreach_match that picks the columns of a register tile
-  // by the number of rows of the matmul (@few_rows_blocked).
+  // by the number of rows of a matmul of few rows.
   transform.named_sequence @rows_at_most_2(%op: !transform.any_op {transform.readonly},
       %rows: !transform.param<i64> {transform.readonly},
       %cols_2: !transform.param<i64> {transform.readonly},
@@ -466,6 +537,60 @@ module attributes {transform.with_named_sequence} {
     transform.yield %cols_8 : !transform.param<i64>
   }
 
+  // Matchers and actions of a foreach_match that sorts matmuls three ways
+  // (arguments: the op, its rows, few_rows, in_place_rows): few rows, B
+  // read in place; up to in_place_rows rows and N not a multiple of 1024
+  // (rows of B not a multiple of 4 KiB apart), B read in place too; the
+  // others, B packed. Each action returns the op in one of three handles.
+  transform.named_sequence @few_rows_only(%op: !transform.any_op {transform.readonly},
+      %rows: !transform.param<i64> {transform.readonly},
+      %few_rows: !transform.param<i64> {transform.readonly},
+      %in_place_rows: !transform.param<i64> {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["linalg.matmul"] : !transform.any_op
+    transform.match.param.cmpi le %rows, %few_rows : !transform.param<i64>
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @in_place_shape(%op: !transform.any_op {transform.readonly},
+      %rows: !transform.param<i64> {transform.readonly},
+      %few_rows: !transform.param<i64> {transform.readonly},
+      %in_place_rows: !transform.param<i64> {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["linalg.matmul"] : !transform.any_op
+    transform.match.param.cmpi le %rows, %in_place_rows : !transform.param<i64>
+    %n = transform.match.structured failures(propagate) %op
+      : (!transform.any_op) -> !transform.param<i64> {
+    ^bb0(%s: !transform.any_op):
+      %d = transform.match.structured.dim %s[1] : (!transform.any_op) -> !transform.param<i64>
+      transform.match.structured.yield %d : !transform.param<i64>
+    }
+    %page_rem = transform.loom.param.rem %n by 1024
+      : (!transform.param<i64>) -> !transform.param<i64>
+    %zero = transform.param.constant 0 : i64 -> !transform.param<i64>
+    transform.match.param.cmpi ne %page_rem, %zero : !transform.param<i64>
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @any_matmul(%op: !transform.any_op {transform.readonly},
+      %rows: !transform.param<i64> {transform.readonly},
+      %few_rows: !transform.param<i64> {transform.readonly},
+      %in_place_rows: !transform.param<i64> {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["linalg.matmul"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @first_of_three(%op: !transform.any_op {transform.readonly})
+      -> (!transform.any_op, !transform.any_op, !transform.any_op) {
+    %none = transform.select "func.return" in %op : (!transform.any_op) -> !transform.any_op
+    transform.yield %op, %none, %none : !transform.any_op, !transform.any_op, !transform.any_op
+  }
+  transform.named_sequence @second_of_three(%op: !transform.any_op {transform.readonly})
+      -> (!transform.any_op, !transform.any_op, !transform.any_op) {
+    %none = transform.select "func.return" in %op : (!transform.any_op) -> !transform.any_op
+    transform.yield %none, %op, %none : !transform.any_op, !transform.any_op, !transform.any_op
+  }
+  transform.named_sequence @third_of_three(%op: !transform.any_op {transform.readonly})
+      -> (!transform.any_op, !transform.any_op, !transform.any_op) {
+    %none = transform.select "func.return" in %op : (!transform.any_op) -> !transform.any_op
+    transform.yield %none, %none, %op : !transform.any_op, !transform.any_op, !transform.any_op
+  }
+
   // Packs B, tiles the matmul to threads, K blocks and register tiles, peels
   // partial tiles and vectorizes the tiles (the packing of B too). The
   // contractions are left as vector.contract for @loom_vector_to_fma.
@@ -489,26 +614,41 @@ module attributes {transform.with_named_sequence} {
     %m_r = transform.tune.knob<"m_r"> = 8 from options = [1, 2, 4, 6, 8, 12, 14]
         {loom.host_default = "(vector_registers - 3) / 2 - 6 * (vector_registers > 16)"} -> !transform.param<i64>
     //   few_rows: a matmul of at most this many rows reads B in place
-    //             (@few_rows_blocked, below): packing would copy each
+    //             (@in_place_blocked, below): packing would copy each
     //             element of B for as few uses. Half a register tile of
     //             rows: on Zen 5, 1 / 2 / 4 x 4096 x 4096 run at 26 / 34 /
     //             56 GFLOP/s with B in place against 9 / 18 / 35 packed
     //             (oneDNN 20 / 22 / 47); at 8 rows packing is as fast on
     //             one thread and faster on two (135-155 against 109-137).
-    //             The foreach_match is an if: %few holds the matmul, or
-    //             %many does.
     %few_rows = transform.tune.knob<"few_rows"> = 4 from options = [0, 1, 2, 4, 8]
         {loom.host_default = "m_r / 2"} -> !transform.param<i64>
+    //   in_place_rows: a matmul of at most this many rows whose N is not a
+    //                  multiple of 1024 reads B in place too, in cache
+    //                  tiles and K blocks like a packed B's (on Zen 5, 31 x
+    //                  517 x 1023: 190-198 GFLOP/s against 164-168
+    //                  packed, 49 x 1000 x 2048 178-205 against 168-177,
+    //                  100 x 1000 x 300 195-212 against 188-199). Rows of
+    //                  B a multiple of 4 KiB apart (N a multiple of 1024)
+    //                  fall on the same cache sets and pages: 48 x 1024 x
+    //                  2048 ran at 175 against 193 packed, 16 x 4096 x
+    //                  4096 84 against 116; with more rows packing pays
+    //                  (1000 x 1000 x 1000: 187-202 against 205).
+    %in_place_rows = transform.tune.knob<"in_place_rows"> = 128 from options = [0, 32, 64, 128, 256, 512]
+        {loom.host_default = "16 * m_r"} -> !transform.param<i64>
+    // The foreach_match sorts each matmul into %few, %in_place or %many.
     %target_any = transform.cast %target : !transform.any_op to !transform.any_op
-    %few, %many = transform.foreach %target_any : !transform.any_op -> !transform.any_op, !transform.any_op {
+    %few, %in_place, %many = transform.foreach %target_any
+        : !transform.any_op -> !transform.any_op, !transform.any_op, !transform.any_op {
     ^bb0(%one_target: !transform.any_op):
       %target_rows, %target_cols = transform.include @rows_and_cols_of failures(propagate) (%one_target)
         : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>)
-      %target_1, %f, %m = transform.foreach_match restrict_root flatten_results
-          in %one_target, %target_rows, %few_rows @at_most -> @first_of_two, @otherwise -> @second_of_two
-        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
-        -> (!transform.any_op, !transform.any_op, !transform.any_op)
-      transform.yield %f, %m : !transform.any_op, !transform.any_op
+      %target_1, %f, %i, %m = transform.foreach_match restrict_root flatten_results
+          in %one_target, %target_rows, %few_rows, %in_place_rows
+          @few_rows_only -> @first_of_three, @in_place_shape -> @second_of_three,
+          @any_matmul -> @third_of_three
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+        -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
+      transform.yield %f, %i, %m : !transform.any_op, !transform.any_op, !transform.any_op
     }
     //   n_r: columns of the register tile, two vectors (region 0: 16
     //        columns, region 1: 32);
@@ -682,36 +822,57 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op) -> !transform.any_op
     }
 
-    // A matmul of at most few_rows rows, B read in place:
-    //   few_rows_cols: columns of its register tile when it has 1 or 2
-    //                  rows (half of them for 3-4 rows, a quarter for
-    //                  more, when few_rows allows it), so that the accumulators take half of the
-    //                  registers (on Zen 5, 1 x 4096 x 4096 with 1 x 128
-    //                  tiles: 26 GFLOP/s against 24 with 1 x 256, 20 with
-    //                  1 x 64);
-    //   few_rows_k_block: rows of B a register tile takes at a time: each
-    //                     row is streamed along N, the accumulators stored
-    //                     after each K block (on Zen 5, 8 x 4096 x 4096:
-    //                     86 GFLOP/s with 8, 66 with 16, 55 with 64: more
-    //                     rows of B are more streams than the prefetchers
-    //                     follow).
+    // A matmul that reads B in place:
+    //   few_rows_cols: columns of the register tile of a matmul of 1 or 2
+    //                  rows (few_rows_cols_4 of 3-4), so that the
+    //                  accumulators take half of the registers (on Zen 5,
+    //                  1 x 4096 x 4096 with 1 x 128 tiles: 26 GFLOP/s
+    //                  against 24 with 1 x 256, 20 with 1 x 64);
+    //   few_rows_k_block: rows of B a register tile of a matmul of few
+    //                     rows takes at a time: each row is streamed along
+    //                     N, the accumulators stored after each K block
+    //                     (on Zen 5, 8 x 4096 x 4096: 86 GFLOP/s with 8,
+    //                     66 with 16, 55 with 64: more rows of B are more
+    //                     streams than the prefetchers follow);
+    //   in_place_n_r: columns of the register tile of m_r rows (two
+    //                 vectors, as n_r); its K blocks are k_block rows;
+    //   in_place_n_c: columns of a cache tile of a matmul of up to
+    //                 in_place_rows rows, so that its k_block x
+    //                 in_place_n_c block of B takes a quarter of L2.
     %few_rows_cols = transform.tune.knob<"few_rows_cols"> = 128 from options = [16, 32, 64, 128, 256]
         {loom.host_default = "vector_registers * vector_bytes / 16"} -> !transform.param<i64>
     %few_rows_cols_4 = transform.tune.knob<"few_rows_cols_4"> = 64 from options = [16, 32, 64, 128]
         {loom.host_default = "few_rows_cols / 2"} -> !transform.param<i64>
-    %few_rows_cols_8 = transform.tune.knob<"few_rows_cols_8"> = 32 from options = [16, 32, 64]
-        {loom.host_default = "few_rows_cols / 4"} -> !transform.param<i64>
+    %in_place_n_r = transform.tune.knob<"in_place_n_r"> = 32 from options = [16, 32, 64]
+        {loom.host_default = "vector_bytes / 2"} -> !transform.param<i64>
     %few_rows_k_block = transform.tune.knob<"few_rows_k_block"> = 8 from options = [4, 8, 16, 32]
         -> !transform.param<i64>
+    %in_place_n_c = transform.tune.knob<"in_place_n_c"> = 256 from options = [64, 128, 256, 512, 1024, 2048]
+        {loom.host_default = "l2_bytes / (16 * k_block)"} -> !transform.param<i64>
     transform.foreach %few : !transform.any_op {
     ^bb0(%few_matmul: !transform.any_op):
       %few_m, %few_n = transform.include @rows_and_cols_of failures(propagate) (%few_matmul)
         : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>)
-      transform.include @few_rows_blocked failures(propagate)
-          (%few_matmul, %few_m, %thread_parts, %few_rows_k_block,
-           %few_rows_cols, %few_rows_cols_4, %few_rows_cols_8)
+      %few_matmul_1, %few_cols = transform.foreach_match restrict_root flatten_results
+          in %few_matmul, %few_m, %few_rows_cols, %few_rows_cols_4, %in_place_n_r
+          @rows_at_most_2 -> @forward_param, @rows_at_most_4 -> @forward_param,
+          @any_rows -> @forward_param
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>)
+        -> (!transform.any_op, !transform.param<i64>)
+      // (No cache tiles: one larger than any N.)
+      %no_chunks = transform.param.constant 1073741824 : i64 -> !transform.param<i64>
+      transform.include @in_place_blocked failures(propagate)
+          (%few_matmul_1, %thread_parts, %few_rows_k_block, %no_chunks, %few_cols, %m_r)
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
-           !transform.param<i64>, !transform.param<i64>, !transform.param<i64>) -> ()
+           !transform.param<i64>, !transform.param<i64>) -> ()
+    }
+    transform.foreach %in_place : !transform.any_op {
+    ^bb0(%in_place_matmul: !transform.any_op):
+      transform.include @in_place_blocked failures(propagate)
+          (%in_place_matmul, %thread_parts, %k, %in_place_n_c, %in_place_n_r, %m_r)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>) -> ()
     }
 
     // (A foreach: the handle is empty when a caller passes no matmul, as

@@ -11,13 +11,13 @@
 //
 // RUN: loom run %s --schedule %{schedules}/matmul/schedule.mlir \
 // RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
-// RUN:   --knob n_r=1 --knob k_block=64 --knob pack_b_rows=1024 \
+// RUN:   --knob n_r=1 --knob k_block=64 --knob pack_b_rows=1024 --knob in_place_rows=0 \
 // RUN:   --dump-ir %t/32 2>&1 | FileCheck %s --implicit-check-not=remark
 // RUN: FileCheck %s --check-prefix=SPLIT < %t/32/1-scheduled.mlir
 // RUN: FileCheck %s --check-prefix=ROWS32 < %t/32/1-scheduled.mlir
 // RUN: loom run %s --schedule %{schedules}/matmul/schedule.mlir \
 // RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
-// RUN:   --knob n_r=0 --knob k_block=64 --knob pack_b_rows=0 \
+// RUN:   --knob n_r=0 --knob k_block=64 --knob pack_b_rows=0 --knob in_place_rows=0 \
 // RUN:   --dump-ir %t/16 2>&1 | FileCheck %s --implicit-check-not=remark
 // RUN: FileCheck %s --check-prefix=SPLIT < %t/16/1-scheduled.mlir
 // RUN: FileCheck %s --check-prefix=ROWS16 < %t/16/1-scheduled.mlir

@@ -33,6 +33,10 @@ MATMUL_SHAPES = [
     (8, 32, 8),
     (3, 197, 40),
     (4, 130, 9),
+    # B read in place with as many rows as columns left over (8 x 8, 4 x 4):
+    # MLIR 22 miscompiled such tiles (llvm/llvm-project#190614).
+    (8, 40, 3),
+    (4, 132, 5),
 ]
 BATCH_SHAPES = [(3, 33, 65, 17), (2, 1, 40, 9), (1, 70, 31, 300), (4, 64, 64, 64)]
 # (N, H, W, C, F, KH, KW, stride[, dilation]): output 7x7 and 14x14, a 1x1
