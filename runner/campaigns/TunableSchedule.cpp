@@ -103,12 +103,19 @@ void printTuneSpace(const TuneSpace &space,
          std::to_string(dimension.options.size()),
          (dimension.isAlternatives ? "regions " : "") + std::string("[") +
              llvm::join(dimension.options, ", ") + "]",
-         dimension.selected.value_or("-"), dimension.location});
+         dimension.selected.value_or("-") + (dimension.held ? " (held)" : ""),
+         dimension.location});
   table.print(os);
   uint64_t size = space.size();
   os << (size == UINT64_MAX ? std::string("more than 1.8e19")
                             : std::to_string(size))
      << " points\n";
+  if (std::vector<std::string> held = space.getHeldNames(); !held.empty())
+    os << TuneSpace::countPoints(
+              space.getAdmittedOptions({}, /*withScheduleConstraints=*/false))
+       << " with the knobs held at their defaults (loom.sweep = false; "
+          "--sweep KNOB sweeps one): "
+       << llvm::join(held, ", ") << "\n";
   // Each constraint alone, then all of them (the schedule's and
   // --constraint).
   std::vector<const Constraint *> all;

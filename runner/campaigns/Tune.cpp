@@ -147,6 +147,8 @@ llvm::Error Sweep::prepare() {
                      message + (diagnostics.empty() ? "" : "\n") + diagnostics);
   }
   space = std::move(*loaded);
+  if (llvm::Error error = space->sweep(options.sweep))
+    return error;
   for (const std::string &text : options.constraints) {
     auto constraint = Constraint::parse(text, space->getNames());
     if (!constraint)

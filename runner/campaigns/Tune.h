@@ -32,6 +32,9 @@ struct TuneOptions {
   /// timing and threads of every candidate.
   RunOptions run;
   std::vector<std::string> constraints;
+  /// Knobs the schedule holds at their defaults (`loom.sweep = false`) that
+  /// are swept all the same.
+  std::vector<std::string> sweep;
   /// A name of TuneStrategy::getNames().
   std::string strategy = "exhaustive";
   uint64_t strategySeed = 0;

@@ -23,6 +23,28 @@ TuneSpace::create(std::vector<Tunable> tunables,
   return std::move(space);
 }
 
+llvm::Error TuneSpace::sweep(llvm::ArrayRef<std::string> names) {
+  for (const std::string &name : names) {
+    auto it = llvm::find_if(dimensions, [&](const Tunable &dimension) {
+      return dimension.name == name;
+    });
+    if (it == dimensions.end())
+      return makeError(ExitCode::InvalidInput,
+                       "--sweep: the schedule has no knob '" + name +
+                           "'; its knobs: " + llvm::join(getNames(), ", "));
+    it->held = false;
+  }
+  return llvm::Error::success();
+}
+
+std::vector<std::string> TuneSpace::getHeldNames() const {
+  std::vector<std::string> names;
+  for (const Tunable &dimension : dimensions)
+    if (dimension.held)
+      names.push_back(dimension.name);
+  return names;
+}
+
 std::vector<std::string> TuneSpace::getNames() const {
   std::vector<std::string> names;
   for (const Tunable &dimension : dimensions)
@@ -105,6 +127,15 @@ TuneSpace::getAdmittedOptions(llvm::ArrayRef<Constraint> extra,
         admitted[dimension].push_back(option);
     }
     point[dimension] = 0;
+    // A held knob: its default alone, when the constraints admit it.
+    const Tunable &tunable = dimensions[dimension];
+    if (tunable.held && tunable.selected) {
+      auto it = llvm::find_if(admitted[dimension], [&](size_t option) {
+        return tunable.options[option] == *tunable.selected;
+      });
+      if (it != admitted[dimension].end())
+        admitted[dimension] = {*it};
+    }
   }
   return admitted;
 }

@@ -34,6 +34,12 @@ public:
          std::vector<Constraint> constraints = {});
 
   llvm::ArrayRef<Tunable> getDimensions() const { return dimensions; }
+  /// Sweeps the knobs `names` that the schedule holds at their defaults
+  /// (`loom.sweep = false`). Fails (InvalidInput) for a name that is not a
+  /// tunable of the schedule.
+  llvm::Error sweep(llvm::ArrayRef<std::string> names);
+  /// The names of the knobs held at their defaults.
+  std::vector<std::string> getHeldNames() const;
   /// The constraints written in the schedule.
   llvm::ArrayRef<Constraint> getConstraints() const { return constraints; }
   std::vector<std::string> getNames() const;
@@ -55,7 +61,8 @@ public:
   /// For each dimension, the options that every constraint on that knob
   /// alone admits (Constraint::admits: `extra`, and the schedule's when
   /// `withScheduleConstraints`): a point with any other option cannot
-  /// satisfy them.
+  /// satisfy them. A knob held at its default admits that option alone
+  /// (when the constraints admit it).
   std::vector<std::vector<size_t>>
   getAdmittedOptions(llvm::ArrayRef<Constraint> extra = {},
                      bool withScheduleConstraints = true) const;

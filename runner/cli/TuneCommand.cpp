@@ -64,6 +64,12 @@ cl::list<std::string> constraints(
     cl::desc("Keep only points where EXPR over knob names holds, e.g. "
              "'tile_m * tile_n <= 4096' (repeatable; all must hold)"),
     cl::sub(getTuneCommand()), cl::cat(getCategory(getTuneCommand())));
+cl::list<std::string> sweepKnobs(
+    "sweep", cl::value_desc("knob"),
+    cl::desc("Sweep this knob too, though the schedule holds it at its "
+             "default (loom.sweep = false: the knobs of paths few payloads "
+             "take; --list-space marks them) (repeatable)"),
+    cl::sub(getTuneCommand()), cl::cat(getCategory(getTuneCommand())));
 cl::opt<std::string> dbPath(
     "db", cl::value_desc("file.jsonl"),
     cl::desc("The JSON Lines database of results, appended to and resumed "
@@ -217,6 +223,7 @@ static llvm::Expected<TuneOptions> getTuneOptions(const RunOptions &run) {
   TuneOptions tune;
   tune.run = run;
   tune.constraints.assign(constraints.begin(), constraints.end());
+  tune.sweep.assign(sweepKnobs.begin(), sweepKnobs.end());
   tune.strategy = strategy;
   tune.strategySeed =
       deprecatedSeed.getNumOccurrences() && !strategySeed.getNumOccurrences()
@@ -290,6 +297,8 @@ static int runSweep(const RunOptions &run) {
   auto space = loadTuneSpace(run, llvm::errs());
   if (!space)
     return fail(space.takeError());
+  if (llvm::Error error = space->sweep(sweepKnobs))
+    return fail(std::move(error));
   std::vector<Constraint> parsed;
   for (const std::string &text : constraints) {
     auto constraint = Constraint::parse(text, space->getNames());

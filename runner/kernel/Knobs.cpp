@@ -151,6 +151,8 @@ std::vector<Tunable> listTunables(ModuleOp schedule) {
     }
     if (seen.count(tunable.name))
       return;
+    if (auto sweep = op->getAttrOfType<BoolAttr>("loom.sweep"))
+      tunable.held = !sweep.getValue();
     tunable.location = describeLocation(op->getLoc());
     seen[tunable.name] = tunables.size();
     tunables.push_back(std::move(tunable));

@@ -35,6 +35,9 @@ struct Tunable {
   std::optional<std::string> selected;
   /// file:line:col of the first op with this name.
   std::string location;
+  /// `loom.sweep = false` on the op: loom tune holds it at its default
+  /// unless `--sweep NAME` (TuneSpace::sweep).
+  bool held = false;
 };
 
 /// The structured ops of `payload` with their operand types, separated by
