@@ -268,6 +268,36 @@ module attributes {transform.with_named_sequence} {
       -> !transform.param<i64> {
     transform.yield %value : !transform.param<i64>
   }
+  // Matchers of a foreach_match that picks the K block and panels of a
+  // cache tile by the rows of the matmul: the first pair when %rows <=
+  // %limit, the second otherwise; @forward_two_params passes them on.
+  transform.named_sequence @short_rows(%op: !transform.any_op {transform.readonly},
+      %rows: !transform.param<i64> {transform.readonly},
+      %limit: !transform.param<i64> {transform.readonly},
+      %k_short: !transform.param<i64> {transform.readonly},
+      %panels_short: !transform.param<i64> {transform.readonly},
+      %k: !transform.param<i64> {transform.readonly},
+      %panels: !transform.param<i64> {transform.readonly})
+      -> (!transform.param<i64>, !transform.param<i64>) {
+    transform.match.operation_name %op ["linalg.generic"] : !transform.any_op
+    transform.match.param.cmpi le %rows, %limit : !transform.param<i64>
+    transform.yield %k_short, %panels_short : !transform.param<i64>, !transform.param<i64>
+  }
+  transform.named_sequence @long_rows(%op: !transform.any_op {transform.readonly},
+      %rows: !transform.param<i64> {transform.readonly},
+      %limit: !transform.param<i64> {transform.readonly},
+      %k_short: !transform.param<i64> {transform.readonly},
+      %panels_short: !transform.param<i64> {transform.readonly},
+      %k: !transform.param<i64> {transform.readonly},
+      %panels: !transform.param<i64> {transform.readonly})
+      -> (!transform.param<i64>, !transform.param<i64>) {
+    transform.match.operation_name %op ["linalg.generic"] : !transform.any_op
+    transform.yield %k, %panels : !transform.param<i64>, !transform.param<i64>
+  }
+  transform.named_sequence @forward_two_params(%a: !transform.param<i64> {transform.readonly},
+      %b: !transform.param<i64> {transform.readonly}) -> (!transform.param<i64>, !transform.param<i64>) {
+    transform.yield %a, %b : !transform.param<i64>, !transform.param<i64>
+  }
   transform.named_sequence @first_of_two(%op: !transform.any_op {transform.readonly})
       -> (!transform.any_op, !transform.any_op) {
     %none = transform.select "func.return" in %op : (!transform.any_op) -> !transform.any_op
@@ -613,6 +643,10 @@ module attributes {transform.with_named_sequence} {
     //        cache line, run 6% slower);
     %m_r = transform.tune.knob<"m_r"> = 8 from options = [1, 2, 4, 6, 8, 12, 14]
         {loom.host_default = "(vector_registers - 3) / 2 - 6 * (vector_registers > 16)"} -> !transform.param<i64>
+    // (The knobs of paths that few payloads take, few_rows and after, carry
+    // loom.sweep = false: loom tune holds them at their defaults unless
+    // --sweep names them, so that a sweep covers the knobs of the common
+    // path; docs/tuning.md.)
     //   few_rows: a matmul of at most this many rows reads B in place
     //             (@in_place_blocked, below): packing would copy each
     //             element of B for as few uses. Half a register tile of
@@ -621,7 +655,7 @@ module attributes {transform.with_named_sequence} {
     //             (oneDNN 20 / 22 / 47); at 8 rows packing is as fast on
     //             one thread and faster on two (135-155 against 109-137).
     %few_rows = transform.tune.knob<"few_rows"> = 4 from options = [0, 1, 2, 4, 8]
-        {loom.host_default = "m_r / 2"} -> !transform.param<i64>
+        {loom.sweep = false, loom.host_default = "m_r / 2"} -> !transform.param<i64>
     //   in_place_rows: a matmul of at most this many rows whose N is not a
     //                  multiple of 1024 reads B in place too, in cache
     //                  tiles and K blocks like a packed B's (on Zen 5, 31 x
@@ -634,7 +668,7 @@ module attributes {transform.with_named_sequence} {
     //                  4096 84 against 116; with more rows packing pays
     //                  (1000 x 1000 x 1000: 187-202 against 205).
     %in_place_rows = transform.tune.knob<"in_place_rows"> = 128 from options = [0, 32, 64, 128, 256, 512]
-        {loom.host_default = "16 * m_r"} -> !transform.param<i64>
+        {loom.sweep = false, loom.host_default = "16 * m_r"} -> !transform.param<i64>
     // The foreach_match sorts each matmul into %few, %in_place or %many.
     %target_any = transform.cast %target : !transform.any_op to !transform.any_op
     %few, %in_place, %many = transform.foreach %target_any
@@ -717,6 +751,22 @@ module attributes {transform.with_named_sequence} {
     //                   quarter of L2, so that the blocks in use stay.
     %prefetch_bytes = transform.tune.knob<"prefetch_bytes"> = 262144 from options = [0, 65536, 131072, 262144, 524288]
         {loom.host_default = "l2_bytes / 4"} -> !transform.param<i64>
+    //   short_k_block, short_n_panels: the K block and the panels of a
+    //                  cache tile of a matmul of at most in_place_rows
+    //                  rows whose B is packed (N a multiple of 1024): K
+    //                  blocks of rows of a page of B (n_r = 32: 32 panels
+    //                  of 128 bytes), as many as take a quarter of L2.
+    //                  Each block serves few register tiles of rows, so
+    //                  its copy counts: whole pages of fewer rows of B
+    //                  are read faster than a quarter of a page of 256
+    //                  rows (on Zen 5, 16 x 4096 x 4096: 146 GFLOP/s
+    //                  against 94-107 with 256 x 8 panels; 48 x 1024 x
+    //                  2048 186-189 against 166-180; the tuned record of
+    //                  64 x 4096 x 4096 had chosen 64 x 16).
+    %short_k_block = transform.tune.knob<"short_k_block"> = 64 from options = [32, 64, 128, 256, 512]
+        {loom.sweep = false, loom.host_default = "l2_bytes / 16384"} -> !transform.param<i64>
+    %short_n_panels = transform.tune.knob<"short_n_panels"> = 32 from options = [4, 8, 16, 32, 64]
+        {loom.sweep = false, loom.host_default = "4096 / (64 * (n_r + 1))"} -> !transform.param<i64>
 
     // Each part of the split (one, or the full panels and the rest) is
     // tiled on its own.
@@ -752,12 +802,20 @@ module attributes {transform.with_named_sequence} {
           @limit -> @forward_param
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.param<i64>)
-      %cache_tile, %m_c_loop, %n_c_loop = transform.structured.tile_using_for %thread_part_1
-          tile_sizes [%m_c_rows, %n_panels]
+      // K block and panels of a cache tile: short_* for a matmul of at
+      // most in_place_rows rows.
+      %thread_part_2, %part_k, %part_n_panels = transform.foreach_match restrict_root flatten_results
+          in %thread_part_1, %part_rows, %in_place_rows, %short_k_block, %short_n_panels, %k, %n_panels
+          @short_rows -> @forward_two_params, @long_rows -> @forward_two_params
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+        -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+      %cache_tile, %m_c_loop, %n_c_loop = transform.structured.tile_using_for %thread_part_2
+          tile_sizes [%m_c_rows, %part_n_panels]
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.any_op, !transform.any_op)
       %k_block, %k_loop = transform.structured.tile_using_for %cache_tile
-          tile_sizes [0, 0, %k, 0]
+          tile_sizes [0, 0, %part_k, 0]
         : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
 
       // The foreach_match is an if: %per_block holds the pack when M <=
@@ -840,15 +898,15 @@ module attributes {transform.with_named_sequence} {
     //                 in_place_rows rows, so that its k_block x
     //                 in_place_n_c block of B takes a quarter of L2.
     %few_rows_cols = transform.tune.knob<"few_rows_cols"> = 128 from options = [16, 32, 64, 128, 256]
-        {loom.host_default = "vector_registers * vector_bytes / 16"} -> !transform.param<i64>
+        {loom.sweep = false, loom.host_default = "vector_registers * vector_bytes / 16"} -> !transform.param<i64>
     %few_rows_cols_4 = transform.tune.knob<"few_rows_cols_4"> = 64 from options = [16, 32, 64, 128]
-        {loom.host_default = "few_rows_cols / 2"} -> !transform.param<i64>
+        {loom.sweep = false, loom.host_default = "few_rows_cols / 2"} -> !transform.param<i64>
     %in_place_n_r = transform.tune.knob<"in_place_n_r"> = 32 from options = [16, 32, 64]
-        {loom.host_default = "vector_bytes / 2"} -> !transform.param<i64>
+        {loom.sweep = false, loom.host_default = "vector_bytes / 2"} -> !transform.param<i64>
     %few_rows_k_block = transform.tune.knob<"few_rows_k_block"> = 8 from options = [4, 8, 16, 32]
-        -> !transform.param<i64>
+        {loom.sweep = false} -> !transform.param<i64>
     %in_place_n_c = transform.tune.knob<"in_place_n_c"> = 256 from options = [64, 128, 256, 512, 1024, 2048]
-        {loom.host_default = "l2_bytes / (16 * k_block)"} -> !transform.param<i64>
+        {loom.sweep = false, loom.host_default = "l2_bytes / (16 * k_block)"} -> !transform.param<i64>
     transform.foreach %few : !transform.any_op {
     ^bb0(%few_matmul: !transform.any_op):
       %few_m, %few_n = transform.include @rows_and_cols_of failures(propagate) (%few_matmul)

@@ -44,6 +44,20 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 MATMUL = ["m_c % m_r == 0", "m_r >= 4", "thread_parts == {threads}",
           "pack_panels * 64 * (n_r + 1) == 4096",
           "pack_b_rows == 2 * m_c || pack_b_rows == 0 || pack_b_rows == 4096"]
+# The matmul schedule holds the knobs of its rarer paths at the host's
+# defaults (loom.sweep = false). A matmul of at most in_place_rows rows
+# whose B is packed is blocked with short_k_block and short_n_panels: they
+# are swept (--sweep), and k_block and n_panels, which it does not use,
+# stay at the host's defaults.
+def matmul_sweep(defaults, shapes):
+    if shapes[0][0] <= int(defaults["in_place_rows"]):
+        return (["short_k_block", "short_n_panels"],
+                {name: defaults[name] for name in ("k_block", "n_panels")})
+    return [], {}
+
+
+SWEEP = {"matmul/schedule.mlir": matmul_sweep,
+         "matmul_bias_relu/schedule.mlir": matmul_sweep}
 CONSTRAINTS = {"matmul/schedule.mlir": MATMUL,
                "matmul_bias_relu/schedule.mlir": MATMUL,
                "conv/schedule.mlir": ["w_r * n_r <= 384", "w_r >= 4", "n_r >= 16"]}
@@ -95,12 +109,32 @@ def main():
                       "--threads", str(args.threads), "--save-record", args.records]
         for constraint in CONSTRAINTS.get(os.path.relpath(schedule, "schedules"), []):
             cmd += ["--constraint", constraint.format(threads=args.threads)]
+        swept, pinned = swept_knobs(args, payload, schedule, libs)
+        for name in swept:
+            cmd += ["--sweep", name]
+        for name, value in pinned.items():
+            cmd += ["--constraint", f"{name} == {value}"]
         print(f"== {kernel}: {' '.join(cmd[1:])}", flush=True)
         result = subprocess.run(cmd, cwd=args.root)
         if result.returncode != 0:
             print(f"{kernel}: loom tune exited with {result.returncode}", file=sys.stderr)
             return result.returncode
     return 0
+
+
+def swept_knobs(args, payload, schedule, libs):
+    """([held knobs to sweep], {unused knob: this host's default}) for the
+    schedule and payload (SWEEP; a run of one call, without records)."""
+    choose = SWEEP.get(os.path.relpath(schedule, "schedules"))
+    if not choose:
+        return [], {}
+    cmd = [args.loom, "run", payload, "--schedule", schedule, "--iters", "1", "--no-check",
+           "--no-records", "--threads", str(args.threads), "--json", "-", "--quiet"]
+    for lib in libs:
+        cmd += ["--schedule-lib", lib]
+    run = json.loads(subprocess.run(cmd, cwd=args.root, capture_output=True,
+                                    text=True).stdout)
+    return choose(run["schedule"]["knobs"], [a["shape"] for a in run["arguments"]])
 
 
 def suite_entries(root):

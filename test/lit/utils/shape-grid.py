@@ -37,6 +37,8 @@ MATMUL_SHAPES = [
     # MLIR 22 miscompiled such tiles (llvm/llvm-project#190614).
     (8, 40, 3),
     (4, 132, 5),
+    # Few rows, N a multiple of 1024: B packed, short K blocks.
+    (37, 1024, 45),
 ]
 BATCH_SHAPES = [(3, 33, 65, 17), (2, 1, 40, 9), (1, 70, 31, 300), (4, 64, 64, 64)]
 # (N, H, W, C, F, KH, KW, stride[, dilation]): output 7x7 and 14x14, a 1x1
