@@ -654,7 +654,7 @@ module attributes {transform.with_named_sequence} {
     //             56 GFLOP/s with B in place against 9 / 18 / 35 packed
     //             (oneDNN 20 / 22 / 47); at 8 rows packing is as fast on
     //             one thread and faster on two (135-155 against 109-137).
-    %few_rows = transform.tune.knob<"few_rows"> = 4 from options = [0, 1, 2, 4, 8]
+    %few_rows = transform.tune.knob<"few_rows"> = 4 from options = [0, 1, 2, 3, 4, 8]
         {loom.sweep = false, loom.host_default = "m_r / 2"} -> !transform.param<i64>
     //   in_place_rows: a matmul of at most this many rows whose N is not a
     //                  multiple of 1024 reads B in place too, in cache
