@@ -343,7 +343,9 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
   // Matcher and action of a foreach_match: a register tile whose rows
-  // (first loop) are dynamic is tiled to single rows (static 1 x n_r tiles).
+  // (first loop) are dynamic is tiled to single rows (static 1 x n_r tiles;
+  // @tile_to_single_rows tiles the first loop of any structured op, also a
+  // square tile of a matmul reading B in place).
   // (A dynamic size is negative: ShapedType::kDynamic.)
   transform.named_sequence @dynamic_rows(%op: !transform.any_op {transform.readonly})
       -> !transform.any_op {
@@ -361,7 +363,7 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @tile_to_single_rows(%op: !transform.any_op {transform.readonly}) {
     %tile = transform.cast %op : !transform.any_op to !transform.any_op
     %single_rows, %row_loop = transform.structured.tile_using_for %tile
-        tile_sizes [1, 0, 0, 0]
+        tile_sizes [1]
       : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     transform.yield
   }
@@ -474,7 +476,7 @@ module attributes {transform.with_named_sequence} {
     %row_tiles = transform.structured.match ops{["linalg.matmul"]} in %k_loop
       : (!transform.any_op) -> !transform.any_op
     %row_tiles_1 = transform.foreach_match restrict_root in %row_tiles
-        @square_matmul -> @tile_matmul_to_single_rows
+        @square_matmul -> @tile_to_single_rows
       : (!transform.any_op) -> !transform.any_op
     %tiles = transform.structured.match ops{["linalg.matmul"]} in %k_loop
       : (!transform.any_op) -> !transform.any_op
@@ -521,12 +523,6 @@ module attributes {transform.with_named_sequence} {
     %one = transform.param.constant 1 : i64 -> !transform.param<i64>
     transform.match.param.cmpi gt %m, %one : !transform.param<i64>
     transform.yield %op : !transform.any_op
-  }
-  transform.named_sequence @tile_matmul_to_single_rows(%op: !transform.any_op {transform.readonly}) {
-    %tile = transform.cast %op : !transform.any_op to !transform.any_op
-    %single_rows, %m_loop = transform.structured.tile_using_for %tile tile_sizes [1, 0, 0]
-      : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    transform.yield
   }
   // Peels the last, partial iteration off a loop; fails (the caller
   // suppresses it) when the step divides the range.
