@@ -238,14 +238,14 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @at_most(%op: !transform.any_op {transform.readonly},
       %value: !transform.param<i64> {transform.readonly},
       %limit: !transform.param<i64> {transform.readonly}) -> !transform.any_op {
-    transform.match.operation_name %op ["linalg.generic", "linalg.pack", "linalg.matmul"] : !transform.any_op
+    transform.match.operation_name %op ["linalg.generic", "linalg.pack"] : !transform.any_op
     transform.match.param.cmpi le %value, %limit : !transform.param<i64>
     transform.yield %op : !transform.any_op
   }
   transform.named_sequence @otherwise(%op: !transform.any_op {transform.readonly},
       %value: !transform.param<i64> {transform.readonly},
       %limit: !transform.param<i64> {transform.readonly}) -> !transform.any_op {
-    transform.match.operation_name %op ["linalg.generic", "linalg.pack", "linalg.matmul"] : !transform.any_op
+    transform.match.operation_name %op ["linalg.generic", "linalg.pack"] : !transform.any_op
     transform.yield %op : !transform.any_op
   }
   // Matchers of a foreach_match used as a min on parameters: they yield
@@ -444,7 +444,8 @@ module attributes {transform.with_named_sequence} {
     // threads do not divide the tiles, the last cache tile) is a loop
     // peeled, so that their size stays static (its remainder never runs);
     // the rest: one tile of its columns when static, single columns when
-    // dynamic (a tile with masks ran 40 times slower).
+    // dynamic (a tile with masks, 3 x 517 x 1023 on two threads: 2.6
+    // GFLOP/s against 35 in single columns).
     transform.foreach %full : !transform.any_op {
     ^bb0(%one: !transform.any_op):
       %tile, %n_loop = transform.structured.tile_using_for %one tile_sizes [0, %cols, 0]

@@ -128,13 +128,25 @@ def swept_knobs(args, payload, schedule, libs):
     choose = SWEEP.get(os.path.relpath(schedule, "schedules"))
     if not choose:
         return [], {}
+    run = run_once(args, payload, schedule, libs, args.threads, ["--no-records"])
+    if run.get("status") == "error":
+        sys.exit(f"{payload}: loom run failed: {run.get('error')}")
+    return choose(run["schedule"]["knobs"], [a["shape"] for a in run["arguments"]])
+
+
+def run_once(args, payload, schedule, libs, threads, extra):
+    """The run record (JSON) of one unchecked call of `payload` with the
+    schedule and its libraries (paths as loom, run in the root, reads them)
+    and `extra` options; {"status": "error", ...} when loom prints none."""
     cmd = [args.loom, "run", payload, "--schedule", schedule, "--iters", "1", "--no-check",
-           "--no-records", "--threads", str(args.threads), "--json", "-", "--quiet"]
+           "--threads", str(threads), "--json", "-", "--quiet"] + extra
     for lib in libs:
         cmd += ["--schedule-lib", lib]
-    run = json.loads(subprocess.run(cmd, cwd=args.root, capture_output=True,
-                                    text=True).stdout)
-    return choose(run["schedule"]["knobs"], [a["shape"] for a in run["arguments"]])
+    result = subprocess.run(cmd, cwd=args.root, capture_output=True, text=True)
+    try:
+        return json.loads(result.stdout)
+    except json.JSONDecodeError:
+        return {"status": "error", "error": result.stderr.strip()}
 
 
 def suite_entries(root):
@@ -155,19 +167,12 @@ def compile_kernel(args, root, payload, schedule, libs, record, ir_dir):
     """Compiles the payload (of args.root) with the record's knobs and the
     schedule files under `root`; returns the run record (JSON) and the
     optimized LLVM IR."""
-    cmd = [args.loom, "run", os.path.join(args.root, payload),
-           "--schedule", os.path.join(root, schedule), "--iters", "1", "--no-check",
-           "--threads", str(record["threads"]), "--json", "-", "--quiet",
-           "--dump-ir", ir_dir]
-    for lib in libs:
-        cmd += ["--schedule-lib", os.path.join(root, lib)]
+    knobs = []
     for name, value in record["knobs"].items():
-        cmd += ["--knob", f"{name}={value}"]
-    result = subprocess.run(cmd, cwd=args.root, capture_output=True, text=True)
-    try:
-        run = json.loads(result.stdout)
-    except json.JSONDecodeError:
-        run = {"status": "error", "error": result.stderr.strip()}
+        knobs += ["--knob", f"{name}={value}"]
+    run = run_once(args, os.path.join(args.root, payload), os.path.join(root, schedule),
+                   [os.path.join(root, lib) for lib in libs], record["threads"],
+                   ["--dump-ir", ir_dir] + knobs)
     ir_path = os.path.join(ir_dir, "4-optimized.ll")
     ir = []
     if os.path.exists(ir_path):
