@@ -177,6 +177,16 @@ loom::SplitFullTilesOp::apply(transform::TransformRewriter &rewriter,
              << "expects the tile size parameter to be one positive integer";
     tileSize = value.getInt();
   }
+  int64_t joinRest = 0;
+  if (Value join = getJoinRest()) {
+    ArrayRef<Attribute> params = state.getParams(join);
+    auto value = params.size() == 1 ? dyn_cast<IntegerAttr>(params.front())
+                                    : IntegerAttr();
+    if (!value || value.getInt() < 0)
+      return emitSilenceableError()
+             << "expects join_rest to be one non-negative integer";
+    joinRest = value.getInt();
+  }
   for (Operation *target : state.getPayloadOps(getTarget())) {
     auto op = dyn_cast<TilingInterface>(target);
     if (!op) {
@@ -203,6 +213,14 @@ loom::SplitFullTilesOp::apply(transform::TransformRewriter &rewriter,
         rewriter, op.getLoc(), size.floorDiv(tileSize) * tileSize,
         {domain[dimension].size});
     std::optional<int64_t> staticSplit = getConstantIntValue(split);
+    // A short rest joins the last whole tile (static loops only).
+    std::optional<int64_t> staticSize =
+        getConstantIntValue(domain[dimension].size);
+    if (staticSplit && staticSize && *staticSplit > 0 &&
+        *staticSplit != *staticSize && *staticSize - *staticSplit <= joinRest) {
+      staticSplit = *staticSplit - tileSize;
+      split = rewriter.getIndexAttr(*staticSplit);
+    }
     if (staticSplit && *staticSplit == 0) {
       rest.push_back(op);
       continue;
@@ -229,6 +247,7 @@ void loom::SplitFullTilesOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
   transform::consumesHandle(getTargetMutable(), effects);
   transform::onlyReadsHandle(getTileSizeParamMutable(), effects);
+  transform::onlyReadsHandle(getJoinRestMutable(), effects);
   transform::producesHandle(getOperation()->getOpResults(), effects);
   transform::modifiesPayload(effects);
 }

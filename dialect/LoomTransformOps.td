@@ -226,7 +226,7 @@ def AutoTileOp : Loom_TransformOp<"auto_tile",
 }
 
 def SplitFullTilesOp : Loom_TransformOp<"split_full_tiles",
-    [DeclareOpInterfaceMethods<TransformOpInterface>,
+    [AttrSizedOperandSegments, DeclareOpInterfaceMethods<TransformOpInterface>,
      DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
   let summary = "Split a structured op into the part that whole tiles of a loop cover and the rest";
   let description = [{
@@ -242,18 +242,26 @@ def SplitFullTilesOp : Loom_TransformOp<"split_full_tiles",
     point is known as the schedule is written; this op computes it from the
     op's shape.
 
+    With `join_rest` (a parameter, one non-negative value), a rest of at
+    most that many iterations joins the last whole tile: `rest` then covers
+    `tile_size` plus them. A register tile of 8 rows leaves 1 row of 49;
+    alone, a tile of one row has too few accumulators to hide the FMA's
+    latency, and 9 rows still fit the registers.
+
     A loop that `tile_size` divides is not split (the op goes to `full`, and
     `rest` gets nothing for it), nor is one shorter than a tile (the op goes
-    to `rest`). A dynamic loop is split at a point computed at run time, and
-    either part may then be empty.
+    to `rest`; so does one of a single whole tile whose rest joins it). A
+    dynamic loop is split at a point computed at run time (`join_rest` is
+    not applied), and either part may then be empty.
 
     #### Return modes
 
-    Consumes `target` (reads the parameter); `full` and `rest` hold the
+    Consumes `target` (reads the parameters); `full` and `rest` hold the
     parts, in the order of the targets (each may hold fewer ops than
     `target`, see above). Fails silenceably on an op without the
-    TilingInterface or with fewer than `dimension + 1` loops, and when the
-    parameter is not one positive value.
+    TilingInterface or with fewer than `dimension + 1` loops, when the tile
+    size parameter is not one positive value and when `join_rest` is not
+    one non-negative value.
 
     #### Example
 
@@ -269,6 +277,12 @@ def SplitFullTilesOp : Loom_TransformOp<"split_full_tiles",
         dimension = 0 tile_size = %m_r
       : (!transform.any_op, !transform.param<i64>)
       -> (!transform.any_op, !transform.any_op)
+    // 49 rows: 40 + 9 (the row left over joins the last tile of 8).
+    %three = transform.param.constant 3 : i64 -> !transform.param<i64>
+    %full_j, %rest_j = transform.loom.split_full_tiles %matmul
+        dimension = 0 tile_size = %m_r join_rest = %three
+      : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+      -> (!transform.any_op, !transform.any_op)
     ```
   }];
 
@@ -276,11 +290,13 @@ def SplitFullTilesOp : Loom_TransformOp<"split_full_tiles",
     TransformHandleTypeInterface:$target,
     ConfinedAttr<I64Attr, [IntNonNegative]>:$dimension,
     Optional<TransformParamTypeInterface>:$tile_size_param,
-    OptionalAttr<ConfinedAttr<I64Attr, [IntPositive]>>:$tile_size);
+    OptionalAttr<ConfinedAttr<I64Attr, [IntPositive]>>:$tile_size,
+    Optional<TransformParamTypeInterface>:$join_rest);
   let results = (outs TransformHandleTypeInterface:$full,
                       TransformHandleTypeInterface:$rest);
   let assemblyFormat = [{
     $target `dimension` `=` $dimension `tile_size` `=` ($tile_size^):($tile_size_param)?
+    (`join_rest` `=` $join_rest^)?
     attr-dict `:` functional-type(operands, results)
   }];
   let hasVerifier = 1;

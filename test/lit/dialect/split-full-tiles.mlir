@@ -170,3 +170,62 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// join_rest: a rest of at most that many iterations joins the last whole
+// tile. 49 rows in tiles of 8 with join_rest 3 are 40 + 9; 44 rows are 40 +
+// 4 (a rest of 4 stays); 9 rows are one op, the rest (its only whole tile
+// joined the row left over); 48 rows are not split.
+// CHECK-LABEL: func.func @join(
+// CHECK:         linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<40x8xf32>, tensor<8x16xf32>)
+// CHECK:         linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<9x8xf32>, tensor<8x16xf32>)
+// CHECK:         linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<40x8xf32>, tensor<8x16xf32>)
+// CHECK:         linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<4x8xf32>, tensor<8x16xf32>)
+// CHECK-NOT:     tensor.extract_slice
+// CHECK:         linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<9x8xf32>, tensor<8x16xf32>)
+// CHECK-NOT:     tensor.extract_slice
+// CHECK:         linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<48x8xf32>, tensor<8x16xf32>)
+func.func @join(%a: tensor<49x8xf32>, %b: tensor<8x16xf32>, %c: tensor<49x16xf32>,
+                %d: tensor<44x8xf32>, %e: tensor<44x16xf32>,
+                %f: tensor<9x8xf32>, %g: tensor<9x16xf32>,
+                %h: tensor<48x8xf32>, %i: tensor<48x16xf32>)
+    -> (tensor<49x16xf32>, tensor<44x16xf32>, tensor<9x16xf32>, tensor<48x16xf32>) {
+  %r = linalg.matmul ins(%a, %b : tensor<49x8xf32>, tensor<8x16xf32>) outs(%c : tensor<49x16xf32>) -> tensor<49x16xf32>
+  %s = linalg.matmul ins(%d, %b : tensor<44x8xf32>, tensor<8x16xf32>) outs(%e : tensor<44x16xf32>) -> tensor<44x16xf32>
+  %t = linalg.matmul ins(%f, %b : tensor<9x8xf32>, tensor<8x16xf32>) outs(%g : tensor<9x16xf32>) -> tensor<9x16xf32>
+  %u = linalg.matmul ins(%h, %b : tensor<48x8xf32>, tensor<8x16xf32>) outs(%i : tensor<48x16xf32>) -> tensor<48x16xf32>
+  return %r, %s, %t, %u : tensor<49x16xf32>, tensor<44x16xf32>, tensor<9x16xf32>, tensor<48x16xf32>
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %mm = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    %eight = transform.param.constant 8 : i64 -> !transform.param<i64>
+    %three = transform.param.constant 3 : i64 -> !transform.param<i64>
+    %full, %rest = transform.loom.split_full_tiles %mm dimension = 0 tile_size = %eight join_rest = %three
+      : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+    // 49: 40 + 9, 44: 40 + 4, 9: rest only, 48: full only.
+    // expected-remark @below {{parts: 3, 3}}
+    transform.loom.trace "parts" of %full, %rest : !transform.any_op, !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+func.func @negative_join(%a: tensor<9x8xf32>, %b: tensor<8x8xf32>, %c: tensor<9x8xf32>) -> tensor<9x8xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<9x8xf32>, tensor<8x8xf32>) outs(%c : tensor<9x8xf32>) -> tensor<9x8xf32>
+  return %r : tensor<9x8xf32>
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %mm = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    %minus = transform.param.constant -1 : i64 -> !transform.param<i64>
+    // expected-error @below {{expects join_rest to be one non-negative integer}}
+    %full, %rest = transform.loom.split_full_tiles %mm dimension = 0 tile_size = 8 join_rest = %minus
+      : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
