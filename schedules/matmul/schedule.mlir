@@ -56,7 +56,7 @@
 //
 // Needs --schedule-lib schedules/lib/vector.mlir.
 module attributes {transform.with_named_sequence} {
-  transform.named_sequence @loom_vector_to_fma(
+  transform.named_sequence @loom_vector_to_fma_marked(
       %func: !transform.any_op {transform.readonly})
   // The entry point is private so that other schedules can take this file
   // as a library (schedules/matmul_bias_relu/schedule.mlir includes
@@ -72,7 +72,7 @@ module attributes {transform.with_named_sequence} {
     }
     %func = transform.structured.match ops{["func.func"]} in %root
       : (!transform.any_op) -> !transform.any_op
-    transform.include @loom_vector_to_fma failures(propagate) (%func)
+    transform.include @loom_vector_to_fma_marked failures(propagate) (%func)
       : (!transform.any_op) -> ()
     transform.yield
   }
@@ -379,7 +379,10 @@ module attributes {transform.with_named_sequence} {
       %k_block: !transform.param<i64> {transform.readonly},
       %chunk: !transform.param<i64> {transform.readonly},
       %cols: !transform.param<i64> {transform.readonly},
-      %m_r: !transform.param<i64> {transform.readonly}) {
+      %m_r: !transform.param<i64> {transform.readonly},
+      %narrow_cols: !transform.param<i64> {transform.readonly},
+      %narrow_m_r: !transform.param<i64> {transform.readonly},
+      %join_rows: !transform.param<i64> {transform.readonly}) {
     // The columns of whole tiles are split among the threads; the rest
     // (fewer than %cols) is left to the thread that calls (on threads of
     // their own, with a parallel region of their own, 3 x 517 x 1023 ran
@@ -391,15 +394,19 @@ module attributes {transform.with_named_sequence} {
       %part, %forall = transform.structured.tile_using_forall %one
           num_threads [0, %parts]
         : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
-      transform.include @in_place_part failures(propagate) (%part, %k_block, %chunk, %cols, %m_r)
-        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
-           !transform.param<i64>, !transform.param<i64>) -> ()
+      transform.include @in_place_part failures(propagate)
+          (%part, %k_block, %chunk, %cols, %m_r, %narrow_cols, %narrow_m_r, %join_rows)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>) -> ()
     }
     transform.foreach %left : !transform.any_op {
     ^bb0(%one: !transform.any_op):
-      transform.include @in_place_part failures(propagate) (%one, %k_block, %chunk, %cols, %m_r)
-        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
-           !transform.param<i64>, !transform.param<i64>) -> ()
+      transform.include @in_place_part failures(propagate)
+          (%one, %k_block, %chunk, %cols, %m_r, %narrow_cols, %narrow_m_r, %join_rows)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>) -> ()
     }
     transform.yield
   }
@@ -410,7 +417,10 @@ module attributes {transform.with_named_sequence} {
       %k_block: !transform.param<i64> {transform.readonly},
       %chunk: !transform.param<i64> {transform.readonly},
       %cols: !transform.param<i64> {transform.readonly},
-      %m_r: !transform.param<i64> {transform.readonly}) {
+      %m_r: !transform.param<i64> {transform.readonly},
+      %narrow_cols: !transform.param<i64> {transform.readonly},
+      %narrow_m_r: !transform.param<i64> {transform.readonly},
+      %join_rows: !transform.param<i64> {transform.readonly}) {
     %whole, %last = transform.loom.split_full_tiles %part dimension = 1 tile_size = %chunk
       : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
     %whole_tiles = transform.foreach %whole : !transform.any_op -> !transform.any_op {
@@ -422,8 +432,10 @@ module attributes {transform.with_named_sequence} {
     %cache_tiles = transform.merge_handles %whole_tiles, %last : !transform.any_op
     transform.foreach %cache_tiles : !transform.any_op {
     ^bb0(%one: !transform.any_op):
-      transform.include @in_place_cache_tile failures(propagate) (%one, %k_block, %cols, %m_r)
-        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>) -> ()
+      transform.include @in_place_cache_tile failures(propagate)
+          (%one, %k_block, %cols, %m_r, %narrow_cols, %narrow_m_r, %join_rows)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>, !transform.param<i64>) -> ()
     }
     transform.yield
   }
@@ -434,7 +446,10 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @in_place_cache_tile(%cache_tile: !transform.any_op {transform.consumed},
       %k_block: !transform.param<i64> {transform.readonly},
       %cols: !transform.param<i64> {transform.readonly},
-      %m_r: !transform.param<i64> {transform.readonly}) {
+      %m_r: !transform.param<i64> {transform.readonly},
+      %narrow_cols: !transform.param<i64> {transform.readonly},
+      %narrow_m_r: !transform.param<i64> {transform.readonly},
+      %join_rows: !transform.param<i64> {transform.readonly}) {
     %block, %k_loop = transform.structured.tile_using_for %cache_tile
         tile_sizes [0, 0, %k_block]
       : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
@@ -460,12 +475,21 @@ module attributes {transform.with_named_sequence} {
       : (!transform.any_op) -> !transform.any_op
     transform.foreach %col_tiles : !transform.any_op {
     ^bb0(%one: !transform.any_op):
-      %full_rows, %rest_rows = transform.loom.split_full_tiles %one
-          dimension = 0 tile_size = %m_r
-        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+      %one_m, %one_n = transform.include @rows_and_cols_of failures(propagate) (%one)
+        : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>)
+      %one_1, %tile_rows = transform.foreach_match restrict_root flatten_results
+          in %one, %one_n, %narrow_cols, %narrow_m_r, %m_r
+          @below -> @forward_param, @not_below -> @forward_param
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>)
+        -> (!transform.any_op, !transform.param<i64>)
+      %full_rows, %rest_rows = transform.loom.split_full_tiles %one_1
+          dimension = 0 tile_size = %tile_rows join_rest = %join_rows
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+        -> (!transform.any_op, !transform.any_op)
       transform.foreach %full_rows : !transform.any_op {
       ^bb0(%rows: !transform.any_op):
-        %row_tile, %m_loop = transform.structured.tile_using_for %rows tile_sizes [%m_r, 0, 0]
+        %row_tile, %m_loop = transform.structured.tile_using_for %rows tile_sizes [%tile_rows, 0, 0]
           : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
       }
     }
@@ -484,6 +508,9 @@ module attributes {transform.with_named_sequence} {
     %steps, %k_step_loops = transform.structured.tile_using_for %tiles
         tile_sizes [0, 0, 1]
       : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    // (The accumulators are hoisted out of these loops only:
+    // @loom_vector_to_fma_marked.)
+    transform.annotate %k_step_loops "loom.hoist_subsets" : !transform.any_op
     transform.loom.vectorize %steps best_effort : !transform.any_op
     transform.yield
   }
@@ -562,6 +589,29 @@ module attributes {transform.with_named_sequence} {
       %cols_8: !transform.param<i64> {transform.readonly}) -> !transform.param<i64> {
     transform.match.operation_name %op ["linalg.matmul"] : !transform.any_op
     transform.yield %cols_8 : !transform.param<i64>
+  }
+
+  // Matchers of a foreach_match used as a select on parameters: they
+  // yield %then when %value < %limit (a static size), else %otherwise;
+  // @forward_param passes it on.
+  transform.named_sequence @below(%op: !transform.any_op {transform.readonly},
+      %value: !transform.param<i64> {transform.readonly},
+      %limit: !transform.param<i64> {transform.readonly},
+      %then: !transform.param<i64> {transform.readonly},
+      %otherwise: !transform.param<i64> {transform.readonly}) -> !transform.param<i64> {
+    transform.match.operation_name %op ["linalg.matmul"] : !transform.any_op
+    %zero = transform.param.constant 0 : i64 -> !transform.param<i64>
+    transform.match.param.cmpi ge %value, %zero : !transform.param<i64>
+    transform.match.param.cmpi lt %value, %limit : !transform.param<i64>
+    transform.yield %then : !transform.param<i64>
+  }
+  transform.named_sequence @not_below(%op: !transform.any_op {transform.readonly},
+      %value: !transform.param<i64> {transform.readonly},
+      %limit: !transform.param<i64> {transform.readonly},
+      %then: !transform.param<i64> {transform.readonly},
+      %otherwise: !transform.param<i64> {transform.readonly}) -> !transform.param<i64> {
+    transform.match.operation_name %op ["linalg.matmul"] : !transform.any_op
+    transform.yield %otherwise : !transform.param<i64>
   }
 
   // Matchers and actions of a foreach_match that sorts matmuls three ways
@@ -764,6 +814,19 @@ module attributes {transform.with_named_sequence} {
         {loom.sweep = false, loom.host_default = "l2_bytes / 16384"} -> !transform.param<i64>
     %short_n_panels = transform.tune.knob<"short_n_panels"> = 32 from options = [4, 8, 16, 32, 64]
         {loom.sweep = false, loom.host_default = "4096 / (64 * (n_r + 1))"} -> !transform.param<i64>
+    //   join_rows: rows left over after the register tiles of m_r rows
+    //              join the last tile when they are at most this many
+    //              (half of the rows the registers have left: 8 + 3 rows
+    //              x 2 vectors); alone, a tile of 1 x 32 has two
+    //              accumulators, too few to hide the FMA's latency (on
+    //              Zen 5, 49 x 1000 x 2048: 190 GFLOP/s with 40 + 9 rows
+    //              against 149 with 48 + 1).
+    %join_rows = transform.tune.knob<"join_rows"> = 3 from options = [0, 1, 2, 3, 4, 6]
+        {loom.sweep = false, loom.host_default = "((vector_registers - 3) / 2 - m_r) / 2"} -> !transform.param<i64>
+    %narrow_cols = transform.tune.knob<"narrow_cols"> = 16 from options = [4, 8, 16, 32]
+        {loom.sweep = false, loom.host_default = "vector_bytes / 4"} -> !transform.param<i64>
+    %narrow_m_r = transform.tune.knob<"narrow_m_r"> = 16 from options = [4, 8, 12, 16, 24, 28]
+        {loom.sweep = false, loom.host_default = "2 * m_r"} -> !transform.param<i64>
 
     // Each part of the split (one, or the full panels and the rest) is
     // tiled on its own.
@@ -854,8 +917,8 @@ module attributes {transform.with_named_sequence} {
       // register tile of their own (5 x 32); when it is dynamic (a thread's
       // part, a partial cache tile), 1-row tiles (static, no masks).
       %full_rows, %rest_rows = transform.loom.split_full_tiles %k_block
-          dimension = 0 tile_size = %m_r
-        : (!transform.any_op, !transform.param<i64>)
+          dimension = 0 tile_size = %m_r join_rest = %join_rows
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.any_op)
       // (A foreach: there are no full rows when M < m_r.)
       transform.foreach %full_rows : !transform.any_op {
@@ -918,16 +981,20 @@ module attributes {transform.with_named_sequence} {
       // (No cache tiles: one larger than any N.)
       %no_chunks = transform.param.constant 1073741824 : i64 -> !transform.param<i64>
       transform.include @in_place_blocked failures(propagate)
-          (%few_matmul_1, %thread_parts, %few_rows_k_block, %no_chunks, %few_cols, %m_r)
+          (%few_matmul_1, %thread_parts, %few_rows_k_block, %no_chunks, %few_cols, %m_r,
+           %narrow_cols, %narrow_m_r, %join_rows)
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
-           !transform.param<i64>, !transform.param<i64>) -> ()
+           !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>, !transform.param<i64>) -> ()
     }
     transform.foreach %in_place : !transform.any_op {
     ^bb0(%in_place_matmul: !transform.any_op):
       transform.include @in_place_blocked failures(propagate)
-          (%in_place_matmul, %thread_parts, %k, %in_place_n_c, %in_place_n_r, %m_r)
+          (%in_place_matmul, %thread_parts, %k, %in_place_n_c, %in_place_n_r, %m_r,
+           %narrow_cols, %narrow_m_r, %join_rows)
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
-           !transform.param<i64>, !transform.param<i64>) -> ()
+           !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>, !transform.param<i64>) -> ()
     }
 
     // (A foreach: the handle is empty when a caller passes no matmul, as
@@ -943,6 +1010,9 @@ module attributes {transform.with_named_sequence} {
       %steps, %k_step_loops = transform.structured.tile_using_for %tiles
           tile_sizes [0, 0, 1, 0]
         : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+      // (The accumulators are hoisted out of these loops only:
+      // @loom_vector_to_fma_marked.)
+      transform.annotate %k_step_loops "loom.hoist_subsets" : !transform.any_op
 
       transform.apply_patterns to %one_func {
         transform.apply_patterns.linalg.tiling_canonicalization

@@ -22,7 +22,7 @@ module attributes {transform.with_named_sequence} {
       %root: !transform.any_op {transform.readonly})
   transform.named_sequence @loom_matmul_blocked(
       %matmul: !transform.any_op {transform.readonly})
-  transform.named_sequence @loom_vector_to_fma(
+  transform.named_sequence @loom_vector_to_fma_marked(
       %func: !transform.any_op {transform.readonly})
 
   transform.named_sequence @__transform_main(
@@ -73,7 +73,10 @@ module attributes {transform.with_named_sequence} {
       transform.loom.vectorize %tiled best_effort : !transform.any_op
       transform.include @loom_matmul_blocked failures(propagate) (%matmul)
         : (!transform.any_op) -> ()
-      transform.include @loom_vector_to_fma failures(propagate) (%func)
+      // (The accumulators hoisted out of the matmul's loops over k only, as
+      // schedules/matmul/schedule.mlir does: the fill and the epilogue have
+      // none.)
+      transform.include @loom_vector_to_fma_marked failures(propagate) (%func)
         : (!transform.any_op) -> ()
       transform.yield
     }

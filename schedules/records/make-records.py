@@ -22,6 +22,9 @@ record gets the schedule's new key, otherwise it is listed to be tuned again
 (--kernel). Exits with 1 when a record is left stale. --rekey-from DIR
 takes the old schedules from a copy of the tree instead of git, and --root
 names the tree (the project by default; test/lit/schedules/rekey-records.test).
+A record's key is a digest of the schedule as loom reads it, so an edit of a
+transform op Loom defines (an operand more) changes it too: --old-loom names
+a loom built at REV, which compiles the old schedules.
 """
 import difflib
 import shutil
@@ -75,6 +78,9 @@ def main():
     parser.add_argument("--rekey", metavar="REV",
                         help="rekey the records whose kernel is the same as with the "
                              "schedules of git revision REV (nothing is tuned)")
+    parser.add_argument("--old-loom", metavar="BIN",
+                        help="with --rekey: the loom binary for the old schedules "
+                             "(default: --loom)")
     parser.add_argument("--rekey-from", metavar="DIR",
                         help="as --rekey, with the old schedules under DIR (same layout)")
     args = parser.parse_args()
@@ -82,6 +88,9 @@ def main():
     args.loom = args.loom or os.path.join(args.root, "build", "bin", "loom")
     if os.sep in args.loom:  # the commands run in the root
         args.loom = os.path.abspath(args.loom)
+    args.old_loom = args.old_loom or args.loom
+    if os.sep in args.old_loom:
+        args.old_loom = os.path.abspath(args.old_loom)
     if args.rekey_from:
         args.rekey_from = os.path.abspath(args.rekey_from)
     args.records = args.records or os.path.join(args.root, "schedules", "records.json")
@@ -134,11 +143,11 @@ def swept_knobs(args, payload, schedule, libs):
     return choose(run["schedule"]["knobs"], [a["shape"] for a in run["arguments"]])
 
 
-def run_once(args, payload, schedule, libs, threads, extra):
+def run_once(args, payload, schedule, libs, threads, extra, loom=None):
     """The run record (JSON) of one unchecked call of `payload` with the
     schedule and its libraries (paths as loom, run in the root, reads them)
     and `extra` options; {"status": "error", ...} when loom prints none."""
-    cmd = [args.loom, "run", payload, "--schedule", schedule, "--iters", "1", "--no-check",
+    cmd = [loom or args.loom, "run", payload, "--schedule", schedule, "--iters", "1", "--no-check",
            "--threads", str(threads), "--json", "-", "--quiet"] + extra
     for lib in libs:
         cmd += ["--schedule-lib", lib]
@@ -163,7 +172,7 @@ def suite_entries(root):
                    rel(bench["schedule"]), [rel(l) for l in bench.get("schedule_libs", [])])
 
 
-def compile_kernel(args, root, payload, schedule, libs, record, ir_dir):
+def compile_kernel(args, root, payload, schedule, libs, record, ir_dir, loom=None):
     """Compiles the payload (of args.root) with the record's knobs and the
     schedule files under `root`; returns the run record (JSON) and the
     optimized LLVM IR."""
@@ -172,7 +181,7 @@ def compile_kernel(args, root, payload, schedule, libs, record, ir_dir):
         knobs += ["--knob", f"{name}={value}"]
     run = run_once(args, os.path.join(args.root, payload), os.path.join(root, schedule),
                    [os.path.join(root, lib) for lib in libs], record["threads"],
-                   ["--dump-ir", ir_dir] + knobs)
+                   ["--dump-ir", ir_dir] + knobs, loom)
     ir_path = os.path.join(ir_dir, "4-optimized.ll")
     ir = []
     if os.path.exists(ir_path):
@@ -216,7 +225,8 @@ def rekey(args):
                 with open(os.path.join(old_root, path), "w") as f:
                     f.write(shown.stdout if shown.returncode == 0 else "")
             old_run, old_ir = compile_kernel(args, old_root, payload, schedule, libs,
-                                             record, os.path.join(tmp, "old-ir"))
+                                             record, os.path.join(tmp, "old-ir"),
+                                             args.old_loom)
             old_key = ((old_run.get("schedule") or {}).get("records") or {}).get("key") or {}
             if old_key.get("schedule_sha256") != record["schedule_sha256"]:
                 print(f"stale {name}: the record does not match the old schedules "

@@ -2,8 +2,10 @@
 // reads B in place (docs/performance.md, "Where B is packed"): cache tiles
 // of in_place_n_c columns, K blocks, register tiles of m_r x in_place_n_r;
 // nothing is packed or padded. 40 x 520: two cache tiles of 256 columns in
-// 8 x 32 tiles, and the 8 columns left over, whose 8 x 8 tiles go to single
-// rows (1 x 8: MLIR 22 computes a tile of as many rows as columns wrongly,
+// 8 x 32 tiles, and the 8 columns left over, fewer than a vector holds, in
+// tiles of narrow_m_r (16) rows, so that 16 accumulators hide the FMA's
+// latency; their last 8 x 8 tile goes to single rows (1 x 8: MLIR 22
+// computes a tile of as many rows as columns wrongly,
 // llvm/llvm-project#190614). The result is checked on one and two threads.
 // A matmul whose N is a multiple of 1024 is packed
 // (matmul-in-place-page.mlir).
@@ -12,6 +14,7 @@
 // RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
 // RUN:   --knob m_r=8 --knob k_block=256 --knob in_place_rows=128 \
 // RUN:   --knob in_place_n_c=256 --knob in_place_n_r=32 \
+// RUN:   --knob narrow_cols=16 --knob narrow_m_r=16 \
 // RUN:   --dump-ir %t/1t 2>&1 | FileCheck %s --implicit-check-not=remark
 // RUN: FileCheck %s --check-prefix=TILES --implicit-check-not=tensor.pad \
 // RUN:   --implicit-check-not='vector<8x8xf32>' < %t/1t/1-scheduled.mlir
@@ -28,6 +31,8 @@
 // TILES: scf.for %{{.*}} = %c0 to %c40 step %c8
 // TILES: vector.transfer_read {{.*}} : tensor<8x32xf32>, vector<8x32xf32>
 // TILES: tensor.extract_slice %{{.*}}[0, 512] [40, 8] [1, 1] : tensor<40x520xf32> to tensor<40x8xf32>
+// TILES: scf.for %{{.*}} = %c0 to %c32 step %c16
+// TILES: vector.transfer_read {{.*}} : tensor<16x8xf32>, vector<16x8xf32>
 // TILES: scf.for %{{.*}} = %c0 to %c8 step %c1
 // TILES: vector.transfer_read {{.*}} : tensor<1x8xf32>, vector<8xf32>
 
