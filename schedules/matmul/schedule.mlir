@@ -951,7 +951,14 @@ module attributes {transform.with_named_sequence} {
     //                     N, the accumulators stored after each K block
     //                     (on Zen 5, 8 x 4096 x 4096: 86 GFLOP/s with 8,
     //                     66 with 16, 55 with 64: more rows of B are more
-    //                     streams than the prefetchers follow);
+    //                     streams than the prefetchers follow); 8 per
+    //                     thread: with more threads the stores after each
+    //                     block write the cache lines where the parts of
+    //                     threads meet, when the rows of C are not a
+    //                     multiple of 64 bytes apart (on Zen 5, two
+    //                     threads, 3 x 517 x 1023: 35 GFLOP/s with 8, 64
+    //                     with 16, 88 with 32; 4 x 4096 x 4096 83 / 100 /
+    //                     94; 1 x 4096 x 4096 40 / 39 / 33);
     //   in_place_n_r: columns of the register tile of m_r rows (two
     //                 vectors, as n_r); its K blocks are k_block rows;
     //   in_place_n_c: columns of a cache tile of a matmul of up to
@@ -964,7 +971,7 @@ module attributes {transform.with_named_sequence} {
     %in_place_n_r = transform.tune.knob<"in_place_n_r"> = 32 from options = [16, 32, 64]
         {loom.sweep = false, loom.host_default = "vector_bytes / 2"} -> !transform.param<i64>
     %few_rows_k_block = transform.tune.knob<"few_rows_k_block"> = 8 from options = [4, 8, 16, 32]
-        {loom.sweep = false} -> !transform.param<i64>
+        {loom.sweep = false, loom.host_default = "8 * threads"} -> !transform.param<i64>
     %in_place_n_c = transform.tune.knob<"in_place_n_c"> = 256 from options = [64, 128, 256, 512, 1024, 2048]
         {loom.sweep = false, loom.host_default = "l2_bytes / (16 * k_block)"} -> !transform.param<i64>
     transform.foreach %few : !transform.any_op {

@@ -3,14 +3,16 @@
 // 3 rows make register tiles of 3 x 64 (few_rows_cols / 2 columns for 3-4
 // rows); the 517 columns are 512 in whole tiles, split among the threads
 // (256 each), and 5 in a tile of their own, which the calling thread
-// computes. Nothing is packed or padded; the result is checked on one and
-// two threads. With few_rows = 2 the same matmul takes the packed path.
+// computes. K blocks of 8 rows of B per thread (few_rows_k_block's host
+// default, 8 * threads: 16 on two). Nothing is packed or padded; the
+// result is checked on one and two threads. With few_rows = 2 the same
+// matmul takes the packed path.
 //
 // RUN: loom run %s --schedule %{schedules}/matmul/schedule.mlir \
 // RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
 // RUN:   --knob few_rows=4 --knob few_rows_cols=128 \
 // RUN:   --dump-ir %t/1t 2>&1 | FileCheck %s --implicit-check-not=remark
-// RUN: FileCheck %s --check-prefix=FEW < %t/1t/1-scheduled.mlir
+// RUN: FileCheck %s --check-prefixes=FEW,ONE < %t/1t/1-scheduled.mlir
 // RUN: loom run %s --schedule %{schedules}/matmul/schedule.mlir \
 // RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
 // RUN:   --knob few_rows=4 --knob few_rows_cols=128 --threads 2 \
@@ -28,7 +30,8 @@
 // FEW: tensor.extract_slice %{{.*}}[0, 0] [3, 512] [1, 1] : tensor<3x517xf32> to tensor<3x512xf32>
 // THREADS: scf.forall (%{{.*}}) in (2)
 // THREADS: tensor.extract_slice %{{.*}} [3, 256] [1, 1] : tensor<3x512xf32> to tensor<3x256xf32>
-// FEW: scf.for %{{.*}} = %c0 to %c33 step %c8
+// ONE: scf.for %{{.*}} = %c0 to %c33 step %c8
+// THREADS: scf.for %{{.*}} = %c0 to %c33 step %c16
 // FEW: vector.transfer_read {{.*}} : tensor<3x64xf32>, vector<3x64xf32>
 // FEW: tensor.extract_slice %{{.*}}[0, 512] [3, 5] [1, 1] : tensor<3x517xf32> to tensor<3x5xf32>
 // FEW-NOT: scf.forall
