@@ -441,8 +441,10 @@ module attributes {transform.with_named_sequence} {
   }
   // A cache tile of a matmul reading B in place: K blocks of %k_block rows
   // of B, register tiles of %cols columns (the columns left over in one
-  // tile of their own) and %m_r rows (the rows left over in one tile), k
-  // step 1, vectorized.
+  // tile of their own) and %m_r rows (%narrow_m_r when the tile has fewer
+  // columns than %narrow_cols; the rows left over in one tile, or in the
+  // last whole one when they are at most %join_rows), k step 1,
+  // vectorized.
   transform.named_sequence @in_place_cache_tile(%cache_tile: !transform.any_op {transform.consumed},
       %k_block: !transform.param<i64> {transform.readonly},
       %cols: !transform.param<i64> {transform.readonly},
@@ -823,6 +825,11 @@ module attributes {transform.with_named_sequence} {
     //              against 149 with 48 + 1).
     %join_rows = transform.tune.knob<"join_rows"> = 3 from options = [0, 1, 2, 3, 4, 6]
         {loom.sweep = false, loom.host_default = "((vector_registers - 3) / 2 - m_r) / 2"} -> !transform.param<i64>
+    //   narrow_cols, narrow_m_r: a register tile of fewer columns than
+    //              narrow_cols (a vector's lanes: the columns left over
+    //              when B is read in place, 8 of 1000) has narrow_m_r
+    //              rows, so that its accumulators, one vector per row,
+    //              are as many as a full tile's (16 x 8, not 8 x 8).
     %narrow_cols = transform.tune.knob<"narrow_cols"> = 16 from options = [4, 8, 16, 32]
         {loom.sweep = false, loom.host_default = "vector_bytes / 4"} -> !transform.param<i64>
     %narrow_m_r = transform.tune.knob<"narrow_m_r"> = 16 from options = [4, 8, 12, 16, 24, 28]
