@@ -45,7 +45,7 @@ KERNELS = [
     ("matmul_512", "matmul/matmul_512.mlir", MATMUL, [1, 2]),
     ("matmul_1024", "matmul/matmul.mlir", MATMUL, [1, 2]),
     ("matmul_2048", "matmul/matmul_2048.mlir", MATMUL, [1, 2]),
-    ("matmul_1000", "matmul/matmul_1000.mlir", DEFAULT, [1, 2]),
+    ("matmul_1000", "matmul/matmul_1000.mlir", MATMUL, [1, 2]),
     ("matmul_4096x64x4096", "matmul/matmul_4096x64x4096.mlir", MATMUL, [1, 2]),
     ("matmul_333x777x555", "matmul/matmul_333x777x555.mlir", MATMUL, [1, 2]),
     ("matmul_64x4096x4096", "matmul/matmul_64x4096x4096.mlir", MATMUL, [1, 2]),
