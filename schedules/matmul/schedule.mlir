@@ -562,37 +562,6 @@ module attributes {transform.with_named_sequence} {
       : (!transform.op<"scf.for">) -> (!transform.any_op, !transform.any_op)
     transform.yield
   }
-  // Matchers of a foreach_match that picks the columns of a register tile
-  // by the number of rows of a matmul of few rows.
-  transform.named_sequence @rows_at_most_2(%op: !transform.any_op {transform.readonly},
-      %rows: !transform.param<i64> {transform.readonly},
-      %cols_2: !transform.param<i64> {transform.readonly},
-      %cols_4: !transform.param<i64> {transform.readonly},
-      %cols_8: !transform.param<i64> {transform.readonly}) -> !transform.param<i64> {
-    transform.match.operation_name %op ["linalg.matmul"] : !transform.any_op
-    %two = transform.param.constant 2 : i64 -> !transform.param<i64>
-    transform.match.param.cmpi le %rows, %two : !transform.param<i64>
-    transform.yield %cols_2 : !transform.param<i64>
-  }
-  transform.named_sequence @rows_at_most_4(%op: !transform.any_op {transform.readonly},
-      %rows: !transform.param<i64> {transform.readonly},
-      %cols_2: !transform.param<i64> {transform.readonly},
-      %cols_4: !transform.param<i64> {transform.readonly},
-      %cols_8: !transform.param<i64> {transform.readonly}) -> !transform.param<i64> {
-    transform.match.operation_name %op ["linalg.matmul"] : !transform.any_op
-    %four = transform.param.constant 4 : i64 -> !transform.param<i64>
-    transform.match.param.cmpi le %rows, %four : !transform.param<i64>
-    transform.yield %cols_4 : !transform.param<i64>
-  }
-  transform.named_sequence @any_rows(%op: !transform.any_op {transform.readonly},
-      %rows: !transform.param<i64> {transform.readonly},
-      %cols_2: !transform.param<i64> {transform.readonly},
-      %cols_4: !transform.param<i64> {transform.readonly},
-      %cols_8: !transform.param<i64> {transform.readonly}) -> !transform.param<i64> {
-    transform.match.operation_name %op ["linalg.matmul"] : !transform.any_op
-    transform.yield %cols_8 : !transform.param<i64>
-  }
-
   // Matchers of a foreach_match used as a select on parameters: they
   // yield %then when %value < %limit (a static size), else %otherwise;
   // @forward_param passes it on.
@@ -985,17 +954,26 @@ module attributes {transform.with_named_sequence} {
     ^bb0(%few_matmul: !transform.any_op):
       %few_m, %few_n = transform.include @rows_and_cols_of failures(propagate) (%few_matmul)
         : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>)
-      %few_matmul_1, %few_cols = transform.foreach_match restrict_root flatten_results
-          in %few_matmul, %few_m, %few_rows_cols, %few_rows_cols_4, %in_place_n_r
-          @rows_at_most_2 -> @forward_param, @rows_at_most_4 -> @forward_param,
-          @any_rows -> @forward_param
+      // The columns of its register tiles: few_rows_cols for 1-2 rows,
+      // few_rows_cols_4 for 3-4, in_place_n_r for more.
+      %three = transform.param.constant 3 : i64 -> !transform.param<i64>
+      %five = transform.param.constant 5 : i64 -> !transform.param<i64>
+      %few_matmul_1, %cols_3_up = transform.foreach_match restrict_root flatten_results
+          in %few_matmul, %few_m, %five, %few_rows_cols_4, %in_place_n_r
+          @below -> @forward_param, @not_below -> @forward_param
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>)
+        -> (!transform.any_op, !transform.param<i64>)
+      %few_matmul_2, %few_cols = transform.foreach_match restrict_root flatten_results
+          in %few_matmul_1, %few_m, %three, %few_rows_cols, %cols_3_up
+          @below -> @forward_param, @not_below -> @forward_param
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.param<i64>)
       // (No cache tiles: one larger than any N.)
       %no_chunks = transform.param.constant 1073741824 : i64 -> !transform.param<i64>
       transform.include @in_place_blocked failures(propagate)
-          (%few_matmul_1, %thread_parts, %few_rows_k_block, %no_chunks, %few_cols, %m_r,
+          (%few_matmul_2, %thread_parts, %few_rows_k_block, %no_chunks, %few_cols, %m_r,
            %narrow_cols, %narrow_m_r, %join_rows)
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>,
