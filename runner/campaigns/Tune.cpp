@@ -573,7 +573,13 @@ llvm::Error Sweep::saveRecord(const TunePoint &confirmation,
   record.payloadFile = options.run.payloadPath;
   record.tunedAt = currentTimestamp();
   record.loomVersion = LOOM_VERSION;
-  record.knobs = knobs;
+  // Held knobs (loom.sweep = false, not named by --sweep) were not tuned:
+  // the record leaves them to the schedule's default (the host's), which
+  // they had in every candidate.
+  std::vector<std::string> held = space->getHeldNames();
+  for (const KnobSetting &knob : knobs)
+    if (!llvm::is_contained(held, knob.name))
+      record.knobs.push_back(knob);
   record.medianSeconds = median ? median : summary.best->medianSeconds;
   // The defaults' median from the same rounds as the point kept, when they
   // ran in them: the two are then comparable.

@@ -2,11 +2,18 @@
 // (the knobs of a schedule's rarer paths: schedules/matmul/schedule.mlir):
 // --list-space marks it and counts the points without it; a sweep covers
 // the other knobs; --sweep NAME sweeps it too; an unknown name is an error.
+// A saved record leaves a held knob out (its default, the host's, applies),
+// and keeps it when --sweep tuned it.
 //
-// RUN: rm -f %t.jsonl %t-all.jsonl
+// RUN: rm -f %t.jsonl %t-all.jsonl %t-held.json %t-swept.json
 // RUN: loom tune %s --list-space | FileCheck %s --check-prefix=LIST
-// RUN: loom tune %s --min-time 0.01 --db %t.jsonl 2>&1 | FileCheck %s --check-prefix=HELD
-// RUN: loom tune %s --min-time 0.01 --db %t-all.jsonl --sweep tile_n 2>&1 | FileCheck %s --check-prefix=SWEPT
+// RUN: loom tune %s --min-time 0.01 --db %t.jsonl --save-record %t-held.json 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=HELD
+// RUN: %{json-get} %t-held.json records.0.knobs | FileCheck %s --check-prefix=HELD-RECORD \
+// RUN:   --implicit-check-not=tile_n
+// RUN: loom tune %s --min-time 0.01 --db %t-all.jsonl --sweep tile_n --save-record %t-swept.json 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=SWEPT
+// RUN: %{json-get} %t-swept.json records.0.knobs | FileCheck %s --check-prefix=SWEPT-RECORD
 // RUN: %{exit-code} loom tune %s --list-space --sweep tile_k | FileCheck %s --check-prefix=UNKNOWN
 
 // LIST: tile_m knob 2 [4, 8] - {{.*}}tune-held.mlir:{{[0-9]+}}:15
@@ -18,6 +25,9 @@
 // HELD-NOT: tile_n=8
 // HELD-NOT: tile_n=32
 // SWEPT: 6 candidates of 6 points
+// HELD-RECORD: tile_m
+// SWEPT-RECORD-DAG: tile_m
+// SWEPT-RECORD-DAG: tile_n
 
 // UNKNOWN: loom tune: error: --sweep: the schedule has no knob 'tile_k'; its knobs: tile_m, tile_n
 // UNKNOWN: exit code: 2
