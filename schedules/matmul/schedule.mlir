@@ -248,22 +248,8 @@ module attributes {transform.with_named_sequence} {
     transform.match.operation_name %op ["linalg.generic", "linalg.pack"] : !transform.any_op
     transform.yield %op : !transform.any_op
   }
-  // Matchers of a foreach_match used as a min on parameters: they yield
-  // %value when it is at most %limit, else %limit; @forward_param passes
-  // it on.
-  transform.named_sequence @value_at_most(%op: !transform.any_op {transform.readonly},
-      %value: !transform.param<i64> {transform.readonly},
-      %limit: !transform.param<i64> {transform.readonly}) -> !transform.param<i64> {
-    transform.match.operation_name %op ["linalg.generic"] : !transform.any_op
-    transform.match.param.cmpi le %value, %limit : !transform.param<i64>
-    transform.yield %value : !transform.param<i64>
-  }
-  transform.named_sequence @limit(%op: !transform.any_op {transform.readonly},
-      %value: !transform.param<i64> {transform.readonly},
-      %limit: !transform.param<i64> {transform.readonly}) -> !transform.param<i64> {
-    transform.match.operation_name %op ["linalg.generic"] : !transform.any_op
-    transform.yield %limit : !transform.param<i64>
-  }
+  // Passes a parameter on: the action of the foreach_matches used as a
+  // select (@below).
   transform.named_sequence @forward_param(%value: !transform.param<i64> {transform.readonly})
       -> !transform.param<i64> {
     transform.yield %value : !transform.param<i64>
@@ -564,13 +550,15 @@ module attributes {transform.with_named_sequence} {
   }
   // Matchers of a foreach_match used as a select on parameters: they
   // yield %then when %value < %limit (a static size), else %otherwise;
-  // @forward_param passes it on.
+  // @forward_param passes it on. They match a matmul or a (packed)
+  // generic, and no other op: foreach_match also walks the ops nested in
+  // the root (a generic's body).
   transform.named_sequence @below(%op: !transform.any_op {transform.readonly},
       %value: !transform.param<i64> {transform.readonly},
       %limit: !transform.param<i64> {transform.readonly},
       %then: !transform.param<i64> {transform.readonly},
       %otherwise: !transform.param<i64> {transform.readonly}) -> !transform.param<i64> {
-    transform.match.operation_name %op ["linalg.matmul"] : !transform.any_op
+    transform.match.operation_name %op ["linalg.matmul", "linalg.generic"] : !transform.any_op
     %zero = transform.param.constant 0 : i64 -> !transform.param<i64>
     transform.match.param.cmpi ge %value, %zero : !transform.param<i64>
     transform.match.param.cmpi lt %value, %limit : !transform.param<i64>
@@ -581,7 +569,7 @@ module attributes {transform.with_named_sequence} {
       %limit: !transform.param<i64> {transform.readonly},
       %then: !transform.param<i64> {transform.readonly},
       %otherwise: !transform.param<i64> {transform.readonly}) -> !transform.param<i64> {
-    transform.match.operation_name %op ["linalg.matmul"] : !transform.any_op
+    transform.match.operation_name %op ["linalg.matmul", "linalg.generic"] : !transform.any_op
     transform.yield %otherwise : !transform.param<i64>
   }
 
@@ -833,10 +821,12 @@ module attributes {transform.with_named_sequence} {
       // Rows of a cache tile: m_c, or all the rows when there are fewer, so
       // that the tile's rows stay static (a tile of m_c would be partial,
       // its size a min the rows left over could not be told from).
+      // (A min as a select: rows < m_c ? rows : m_c.)
       %thread_part_1, %m_c_rows = transform.foreach_match restrict_root flatten_results
-          in %thread_part, %part_rows, %m_c @value_at_most -> @forward_param,
-          @limit -> @forward_param
-        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+          in %thread_part, %part_rows, %m_c, %part_rows, %m_c
+          @below -> @forward_param, @not_below -> @forward_param
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.param<i64>)
       // K block and panels of a cache tile: short_* for a matmul of at
       // most in_place_rows rows.
