@@ -445,7 +445,7 @@ llvm::Error Sweep::conclude() {
       llvm::consumeError(std::move(error));
   std::vector<KnobSetting> defaults;
   for (const Tunable &tunable : space->getDimensions())
-    if (tunable.selected)
+    if (tunable.selected && !tunable.held)
       defaults.push_back({tunable.name, *tunable.selected});
   std::string defaultsText = getPointText(defaults);
   std::string bestText = getPointText(summary.best->settings);
@@ -573,13 +573,11 @@ llvm::Error Sweep::saveRecord(const TunePoint &confirmation,
   record.payloadFile = options.run.payloadPath;
   record.tunedAt = currentTimestamp();
   record.loomVersion = LOOM_VERSION;
-  // Held knobs (loom.sweep = false, not named by --sweep) were not tuned:
-  // the record leaves them to the schedule's default (the host's), which
-  // they had in every candidate.
-  std::vector<std::string> held = space->getHeldNames();
-  for (const KnobSetting &knob : knobs)
-    if (!llvm::is_contained(held, knob.name))
-      record.knobs.push_back(knob);
+  // Held knobs (loom.sweep = false, not named by --sweep) were not tuned
+  // and are not in `knobs`: the record leaves them to the schedule's
+  // default (the host's, derived from the record's knobs), as every
+  // candidate did (TuneSpace::getSettings).
+  record.knobs.assign(knobs.begin(), knobs.end());
   record.medianSeconds = median ? median : summary.best->medianSeconds;
   // The defaults' median from the same rounds as the point kept, when they
   // ran in them: the two are then comparable.

@@ -84,7 +84,8 @@ std::vector<KnobSetting>
 TuneSpace::getSettings(llvm::ArrayRef<size_t> point) const {
   std::vector<KnobSetting> settings;
   for (auto [dimension, option] : llvm::zip_equal(dimensions, point))
-    settings.push_back({dimension.name, dimension.options[option]});
+    if (!dimension.held)
+      settings.push_back({dimension.name, dimension.options[option]});
   return settings;
 }
 
