@@ -721,6 +721,15 @@ module attributes {transform.with_named_sequence} {
     //        part of 2048 on 2 threads, for the records: 372 against 352);
     %m_c = transform.tune.knob<"m_c"> = 512 from options = [16, 32, 48, 64, 96, 128, 192, 256, 384, 512, 1024]
         {loom.host_default = "m_r * (l2_bytes / (4 * n_panels * vector_bytes * m_r))"} -> !transform.param<i64>
+    //   one_tile_rows: a matmul of fewer rows has one cache tile of all of
+    //                  them rather than tiles of m_c: two tiles, the second
+    //                  partial, would leave the rows of the second after its
+    //                  register tiles in a dynamic number of single-row
+    //                  tiles (on Zen 5, 333 x 777 x 555 with m_c = 256:
+    //                  one tile of 333 rows 186 GFLOP/s against 180 with
+    //                  256 + 77 rows, two threads 380 against 355);
+    %one_tile_rows = transform.tune.knob<"one_tile_rows"> = 1024 from options = [32, 64, 96, 128, 192, 256, 384, 512, 768, 1024, 2048]
+        {loom.sweep = false, loom.host_default = "2 * m_c"} -> !transform.param<i64>
     //   thread_parts: parts of C, and of the packing of B before the
     //                 loops, one per thread.
     %thread_parts = transform.tune.knob<"thread_parts"> = 1 from options = [1, 2, 4, 8, 16, 32, 64]
@@ -818,12 +827,13 @@ module attributes {transform.with_named_sequence} {
         -> (!transform.any_op, !transform.any_op)
       %thread_part = transform.merge_handles %part_m, %part_n : !transform.any_op
       %forall = transform.merge_handles %forall_m, %forall_n : !transform.any_op
-      // Rows of a cache tile: m_c, or all the rows when there are fewer, so
-      // that the tile's rows stay static (a tile of m_c would be partial,
-      // its size a min the rows left over could not be told from).
-      // (A min as a select: rows < m_c ? rows : m_c.)
+      // Rows of a cache tile: m_c, or all the rows when there are fewer
+      // than one_tile_rows, so that the tile's rows stay static (a last,
+      // partial tile of m_c would have a size the rows left over could not
+      // be told from, and they would go to single-row tiles).
+      // (A select: rows < one_tile_rows ? rows : m_c.)
       %thread_part_1, %m_c_rows = transform.foreach_match restrict_root flatten_results
-          in %thread_part, %part_rows, %m_c, %part_rows, %m_c
+          in %thread_part, %part_rows, %one_tile_rows, %part_rows, %m_c
           @below -> @forward_param, @not_below -> @forward_param
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>)

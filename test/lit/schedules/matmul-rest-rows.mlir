@@ -8,8 +8,11 @@
 // C: hoisting in every loop made the 32 rows and the 9 iter_args of the K
 // loop that alias each other, and one of them was copied to a new buffer
 // and back (2 memref.copy in each case). With join_rows = 0 the row left
-// over is a tile of its own. The results are checked, on one and two
-// threads.
+// over is a tile of its own. A matmul of fewer rows than one_tile_rows (host
+// default 2 * m_c) has one cache tile of all of them: with m_c = 32, 41 rows
+// are the same tiles; in cache tiles of 32 (one_tile_rows = 32) the second
+// tile, partial, has a dynamic number of rows and its 9th goes to a
+// single-row tile. The results are checked, on one and two threads.
 //
 // DEFINE: %{run} = loom run %s --schedule %{schedules}/matmul/schedule.mlir \
 // DEFINE:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
@@ -23,6 +26,13 @@
 // RUN: %{run} --chunk 1 --knob join_rows=0 --dump-ir %t/alone 2>&1 \
 // RUN:   | FileCheck %s --implicit-check-not=remark
 // RUN: FileCheck %s --check-prefix=ALONE < %t/alone/1-scheduled.mlir
+// RUN: %{run} --chunk 1 --knob join_rows=3 --knob m_c=32 --dump-ir %t/one-tile 2>&1 \
+// RUN:   | FileCheck %s --implicit-check-not=remark
+// RUN: FileCheck %s --check-prefix=PACKED --implicit-check-not='vector<32xf32>)' \
+// RUN:   < %t/one-tile/1-scheduled.mlir
+// RUN: %{run} --chunk 1 --knob join_rows=3 --knob m_c=32 --knob one_tile_rows=32 \
+// RUN:   --dump-ir %t/two-tiles 2>&1 | FileCheck %s --implicit-check-not=remark
+// RUN: FileCheck %s --check-prefix=ALONE < %t/two-tiles/1-scheduled.mlir
 // RUN: %{run} --chunk 1 --knob join_rows=3 --threads 2 2>&1 \
 // RUN:   | FileCheck %s --implicit-check-not=remark
 // RUN: %{run} --chunk 2 --knob join_rows=3 --dump-ir %t/in-place 2>&1 \
