@@ -128,7 +128,32 @@ def main():
         if result.returncode != 0:
             print(f"{kernel}: loom tune exited with {result.returncode}", file=sys.stderr)
             return result.returncode
+        drop_replaced(args.records, payload, schedule, args.threads)
     return 0
+
+
+def drop_replaced(path, payload, schedule, threads):
+    """Removes the records of this suite entry (payload, schedule file,
+    threads) and CPU that the one just saved replaces: those keyed by an
+    older version of the schedule, which no run applies any more."""
+    with open(path) as f:
+        records = json.load(f)
+    mine = lambda r: (r.get("payload_file"), r.get("schedule"), r["threads"]) == \
+        (payload, schedule, threads)
+    entry = [r for r in records["records"] if mine(r)]
+    if len(entry) < 2:
+        return
+    newest = max(entry, key=lambda r: r.get("tuned_at", ""))
+    replaced = [r for r in entry if r is not newest and r["host"] == newest["host"]]
+    if not replaced:
+        return
+    records["records"] = [r for r in records["records"]
+                          if not any(r is old for old in replaced)]
+    with open(path, "w") as f:
+        json.dump(records, f, indent=2)
+        f.write("\n")
+    print(f"dropped {len(replaced)} older record(s) of {payload} t{threads} "
+          f"(keyed by an older version of {schedule})", flush=True)
 
 
 def swept_knobs(args, payload, schedule, libs):
