@@ -186,10 +186,17 @@ def LoomPrefetchNextIterationPass
     that is not a multiple of the block leaves a last block of dynamic
     size, which this pass does not handle).
 
+    A block that a nested loop slices but whose offsets follow only the
+    marked loop's induction variable (the rows of A of a register tile,
+    sliced in the loop over its panels) counts too: the loop-invariant code
+    of the nested loops is hoisted first.
+
     The matmul schedule marks the K loop when it packs B per K block: the
     copy of the next block from memory then reads lines already in L2
     instead of waiting for DRAM, as a micro-kernel that packs while it
-    computes would. `loom-lower-bufferized-to-llvm` runs it first.
+    computes would. It marks the loop over the register tiles' rows too:
+    the next tile's rows of A, read in place, are then in L2 when it
+    starts. `loom-lower-bufferized-to-llvm` runs it first.
 
     ```mlir
     scf.for %k = %c0 to %c4096 step %c64 {

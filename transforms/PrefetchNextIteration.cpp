@@ -5,7 +5,9 @@
 // prefetched into L2 while this iteration computes: one `memref.prefetch` per
 // cache line, spread evenly over the iterations of the loop's busiest
 // innermost loop. The B block that a matmul packs per K block is the case it
-// was written for: its copy from memory no longer waits for DRAM.
+// was written for: its copy from memory no longer waits for DRAM. The rows
+// of A of a matmul's next register tile, sliced in the loop over the tile's
+// panels, are hoisted out of it first, and prefetched the same way.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +20,7 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
 #include "llvm/ADT/SetVector.h"
 
 namespace mlir::loom {
@@ -150,6 +153,11 @@ bool prefetchNextIteration(scf::ForOp loop, int64_t budget) {
   std::optional<ConstantLoop> outer = getConstantLoop(loop);
   if (!outer || outer->tripCount < 2)
     return false;
+  // Blocks that a nested loop takes but that change only with `loop` (the
+  // rows of A of a register tile, sliced in the loop over its panels) are
+  // first hoisted into `loop`'s body.
+  loop.getBody()->walk(
+      [](scf::ForOp inner) { (void)moveLoopInvariantCode(inner); });
   SmallVector<Block> candidates, blocks;
   for (auto subview : loop.getBody()->getOps<memref::SubViewOp>())
     if (std::optional<Block> block = getBlock(subview, loop))

@@ -1,9 +1,12 @@
 // The matmul schedule packs B per K block for a matmul of few rows, and
 // marks the K loop loom.prefetch_next with the knob prefetch_bytes (a
 // quarter of L2 by default): the next K block of B is prefetched while this
-// one computes (loom-prefetch-next-iteration). The result is checked; with
-// prefetch_bytes=0 there is no prefetch. (The host parameters fix the
-// blocking: K blocks of 256 x 256 floats, 256 KiB, within the budget.)
+// one computes (loom-prefetch-next-iteration). It marks the loop over the
+// register tiles' rows too: the next tile's rows of A are prefetched, also
+// when B is packed before the loops (pack_b_rows=0, third run). The result
+// is checked; with prefetch_bytes=0 there is no prefetch. (The host
+// parameters fix the blocking: K blocks of 256 x 256 floats, 256 KiB, within
+// the budget.)
 //
 // RUN: loom run %s --schedule %{schedules}/matmul/schedule.mlir \
 // RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
@@ -11,6 +14,12 @@
 // RUN:   --host-param l1d_bytes=49152 --host-param l2_bytes=1048576 \
 // RUN:   --dump-ir %t/on | FileCheck %s --check-prefixes=CHECK,HOST
 // RUN: FileCheck %s --check-prefix=ON < %t/on/4-optimized.ll
+// RUN: loom run %s --schedule %{schedules}/matmul/schedule.mlir \
+// RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
+// RUN:   --host-param vector_bytes=64 --host-param vector_registers=32 \
+// RUN:   --host-param l1d_bytes=49152 --host-param l2_bytes=1048576 \
+// RUN:   --knob pack_b_rows=0 --dump-ir %t/rows-of-a | FileCheck %s
+// RUN: FileCheck %s --check-prefix=ON < %t/rows-of-a/4-optimized.ll
 // RUN: loom run %s --schedule %{schedules}/matmul/schedule.mlir \
 // RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
 // RUN:   --host-param vector_bytes=64 --host-param vector_registers=32 \

@@ -107,3 +107,44 @@ func.func @dynamic(%B: memref<256x64xf32>, %buf: memref<16x64xf32>, %n: index) {
   } {loom.prefetch_next}
   return
 }
+
+// -----
+
+// A loop over register tiles of 8 rows whose loop over panels slices the
+// tile's rows of A (8 x 64 floats, 2 KiB: 32 lines) with the row offset
+// alone: the slice is hoisted into the marked loop's body and prefetched
+// for the next tile, a line every 4 of the 4 x 32 = 128 iterations of the
+// panels' k loop.
+// CHECK-LABEL: func.func @hoisted_rows(
+// CHECK-SAME:      %[[A:.*]]: memref<64x64xf32>
+// CHECK:         scf.for %[[M:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK:           %[[NEXT:.*]] = arith.minsi
+// CHECK:           %[[NA:.*]] = memref.subview %[[A]][%[[NEXT]], 0] [8, 64] [1, 1]
+// CHECK:           %[[ROWS:.*]] = memref.subview %[[A]][%[[M]], 0] [8, 64] [1, 1]
+// CHECK:           scf.for %[[N:.*]] =
+// CHECK-NOT:         memref.subview %[[A]]
+// CHECK:             scf.for %[[K:.*]] =
+// CHECK:               scf.if %{{.*}} {
+// CHECK:                 memref.prefetch %[[NA]][%{{.*}}, %{{.*}}], read, locality<2>, data
+// CHECK:               }
+// CHECK:               memref.load %[[ROWS]]
+func.func @hoisted_rows(%A: memref<64x64xf32>, %B: memref<4x64x32xf32>, %C: memref<64x128xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  scf.for %m = %c0 to %c64 step %c8 {
+    scf.for %n = %c0 to %c4 step %c1 {
+      %rows = memref.subview %A[%m, 0] [8, 64] [1, 1] : memref<64x64xf32> to memref<8x64xf32, strided<[64, 1], offset: ?>>
+      scf.for %k = %c0 to %c32 step %c1 {
+        %a = memref.load %rows[%c0, %k] : memref<8x64xf32, strided<[64, 1], offset: ?>>
+        %b = memref.load %B[%n, %k, %c0] : memref<4x64x32xf32>
+        %p = arith.mulf %a, %b : f32
+        memref.store %p, %C[%m, %n] : memref<64x128xf32>
+      }
+    }
+  } {loom.prefetch_next}
+  return
+}
