@@ -28,8 +28,9 @@
 //   5. Register tile: 8 rows x 32 columns of C = 16 zmm accumulators, k step 1,
 //      lowered to broadcast-A x B-vector FMAs with the tile kept in registers
 //      across the K block (schedules/lib/vector.mlir). A is read in place;
-//      the rows of A of the next register tile are prefetched into L2
-//      while this one computes (the same knob).
+//      when B is packed before the loops, the rows of A of the next
+//      register tile are prefetched into L2 while this one computes (the
+//      same knob).
 //
 // B is not packed for a matmul of few rows (at most 4 on AVX-512: knob
 // "few_rows"), whose elements of B would be copied for as few uses, nor for
@@ -766,10 +767,10 @@ module attributes {transform.with_named_sequence} {
     //                   copies from L2 instead of waiting for memory (on
     //                   Zen 5, 64 x 4096 x 4096: 155 -> 190 GFLOP/s). A
     //                   quarter of L2, so that the blocks in use stay.
-    //                   The rows of A of the next register tile are
-    //                   prefetched too, within the same bound (on Zen 5,
-    //                   one thread, 2048: 181 -> 189-194 GFLOP/s, 1024 186
-    //                   -> 192); 0 turns both off.
+    //                   When B is packed before the loops, the rows of A
+    //                   of the next register tile are prefetched instead,
+    //                   within the same bound (on Zen 5, one thread, 2048:
+    //                   181 -> 189-194 GFLOP/s); 0 turns both off.
     %prefetch_bytes = transform.tune.knob<"prefetch_bytes"> = 262144 from options = [0, 65536, 131072, 262144, 524288]
         {loom.host_default = "l2_bytes / 4"} -> !transform.param<i64>
     //   short_k_block, short_n_panels: the K block and the panels of a
@@ -898,7 +899,21 @@ module attributes {transform.with_named_sequence} {
       // all of M: 333 rows on one thread are 328 + 5), they make one
       // register tile of their own (5 x 32); when it is dynamic (a thread's
       // part, a partial cache tile), 1-row tiles (static, no masks).
-      %full_rows, %rest_rows = transform.loom.split_full_tiles %k_block
+      // The rows of A the next register tile reads (m_r x k_block) are
+      // prefetched into L2 while this one computes (prefetch_bytes) when B
+      // is packed before the loops (pack_b_rows < rows): A is read in
+      // place, in short rows of a cache tile that were last read a whole
+      // row of cache tiles ago (loom-prefetch-next-iteration). Not when B is
+      // packed per K block, whose next block is prefetched then (on Zen 5,
+      // 64 x 4096 x 4096: 127 GFLOP/s with both against 176).
+      %zero_bytes = transform.param.constant 0 : i64 -> !transform.param<i64>
+      %k_block_1, %rows_prefetch = transform.foreach_match restrict_root flatten_results
+          in %k_block, %pack_b_rows, %part_rows, %prefetch_bytes, %zero_bytes
+          @below -> @forward_param, @not_below -> @forward_param
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>)
+        -> (!transform.any_op, !transform.param<i64>)
+      %full_rows, %rest_rows = transform.loom.split_full_tiles %k_block_1
           dimension = 0 tile_size = %m_r join_rest = %join_rows
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.any_op)
@@ -909,11 +924,7 @@ module attributes {transform.with_named_sequence} {
             tile_sizes [%m_r, 1, 0, 0]
           : (!transform.any_op, !transform.param<i64>)
           -> (!transform.any_op, !transform.any_op, !transform.any_op)
-        // The rows of A the next register tile reads (m_r x k_block) are
-        // prefetched into L2 while this one computes: A is read in place,
-        // in short rows of a cache tile that were last read a whole row of
-        // cache tiles ago (loom-prefetch-next-iteration).
-        transform.annotate %m_loop "loom.prefetch_next" = %prefetch_bytes
+        transform.annotate %m_loop "loom.prefetch_next" = %rows_prefetch
           : !transform.any_op, !transform.param<i64>
         // (A dynamic number of full rows: the loop is peeled, so that its
         // tiles are static; its remainder never runs.)
