@@ -148,6 +148,23 @@ const TunedRecord *findTunedRecord(llvm::ArrayRef<TunedRecord> records,
 }
 
 llvm::Error saveTunedRecord(llvm::StringRef path, const TunedRecord &record) {
+  // Other processes save records into the same file (a sweep per kernel,
+  // schedules/records/make-records.py), each reading, changing and writing
+  // all of it: an exclusive lock on PATH.lock for the whole of it, so that
+  // none writes over a record saved after it read the file. (The file
+  // itself is replaced by a rename, so it cannot carry the lock.)
+  std::string lockPath = (path + ".lock").str();
+  std::error_code ec;
+  llvm::raw_fd_ostream lockFile(lockPath, ec, llvm::sys::fs::OF_Append);
+  if (ec)
+    return makeError(ExitCode::InvalidInput,
+                     "cannot open the lock file '" + lockPath +
+                         "' of the records file: " + ec.message());
+  llvm::Expected<llvm::sys::fs::FileLocker> lock = lockFile.lock();
+  if (!lock)
+    return makeError(ExitCode::InvalidInput,
+                     "cannot lock '" + lockPath +
+                         "': " + llvm::toString(lock.takeError()));
   std::vector<TunedRecord> records;
   if (llvm::sys::fs::exists(path)) {
     auto loaded = loadTunedRecords(path);

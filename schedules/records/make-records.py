@@ -26,7 +26,9 @@ A record's key is a digest of the schedule as loom reads it, so an edit of a
 transform op Loom defines (an operand more) changes it too: --old-loom names
 a loom built at REV, which compiles the old schedules.
 """
+import contextlib
 import difflib
+import fcntl
 import shutil
 import tempfile
 import argparse
@@ -132,10 +134,28 @@ def main():
     return 0
 
 
+@contextlib.contextmanager
+def records_lock(path):
+    """The exclusive lock on PATH.lock that `loom tune --save-record` takes
+    while it reads, changes and writes the records file (an fcntl lock, as
+    LLVM's): held, no record saved meanwhile is written over."""
+    with open(path + ".lock", "a") as lock:
+        fcntl.lockf(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.lockf(lock, fcntl.LOCK_UN)
+
+
 def drop_replaced(path, payload, schedule, threads):
     """Removes the records of this suite entry (payload, schedule file,
     threads) and CPU that the one just saved replaces: those keyed by an
     older version of the schedule, which no run applies any more."""
+    with records_lock(path):
+        drop_replaced_locked(path, payload, schedule, threads)
+
+
+def drop_replaced_locked(path, payload, schedule, threads):
     with open(path) as f:
         records = json.load(f)
     mine = lambda r: (r.get("payload_file"), r.get("schedule"), r["threads"]) == \
@@ -217,6 +237,11 @@ def compile_kernel(args, root, payload, schedule, libs, record, ir_dir, loom=Non
 
 
 def rekey(args):
+    with records_lock(args.records):
+        return rekey_locked(args)
+
+
+def rekey_locked(args):
     with open(args.records) as f:
         records = json.load(f)
     entries = {(payload, schedule, threads): libs
