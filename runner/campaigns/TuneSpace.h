@@ -53,7 +53,7 @@ public:
   uint64_t getIndex(llvm::ArrayRef<size_t> coordinates) const;
   /// The knobs a candidate at `point` is run with: every knob but the held
   /// ones, which the run derives as a record's application does (the value
-  /// written, or the loom.host_default from the knobs swept: pack_b_rows =
+  /// written, or the loom.host_default from the knobs swept: one_tile_rows =
   /// 2 * m_c follows the candidate's m_c).
   std::vector<KnobSetting> getSettings(llvm::ArrayRef<size_t> point) const;
   std::vector<TuneValue> getValues(llvm::ArrayRef<size_t> point) const;
