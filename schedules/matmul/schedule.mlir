@@ -770,7 +770,9 @@ module attributes {transform.with_named_sequence} {
     //                   When B is packed before the loops, the rows of A
     //                   of the next register tile are prefetched instead,
     //                   within the same bound (on Zen 5, one thread, 2048:
-    //                   181 -> 189-194 GFLOP/s); 0 turns both off.
+    //                   181 -> 189-194 GFLOP/s in three runs, 172 -> 168 in
+    //                   a fourth: docs/performance.md, "The rows of A");
+    //                   0 turns both off.
     %prefetch_bytes = transform.tune.knob<"prefetch_bytes"> = 262144 from options = [0, 65536, 131072, 262144, 524288]
         {loom.host_default = "l2_bytes / 4"} -> !transform.param<i64>
     //   short_k_block, short_n_panels: the K block and the panels of a
@@ -894,18 +896,14 @@ module attributes {transform.with_named_sequence} {
           : (!transform.any_op) -> ()
       }
 
-      // Rows that are not a multiple of m_r (the last rows of a cache tile)
-      // are split off first. When their number is static (a cache tile of
-      // all of M: 333 rows on one thread are 328 + 5), they make one
-      // register tile of their own (5 x 32); when it is dynamic (a thread's
-      // part, a partial cache tile), 1-row tiles (static, no masks).
       // The rows of A the next register tile reads (m_r x k_block) are
       // prefetched into L2 while this one computes (prefetch_bytes) when B
-      // is packed before the loops (pack_b_rows < rows): A is read in
-      // place, in short rows of a cache tile that were last read a whole
-      // row of cache tiles ago (loom-prefetch-next-iteration). Not when B is
-      // packed per K block, whose next block is prefetched then (on Zen 5,
-      // 64 x 4096 x 4096: 127 GFLOP/s with both against 176).
+      // is packed before the loops (pack_b_rows < rows, the condition of
+      // the pack's place above): A is read in place, in short rows of a
+      // cache tile that were last read a whole row of cache tiles ago
+      // (loom-prefetch-next-iteration). Not when B is packed per K block,
+      // whose next block is prefetched then (on Zen 5, 64 x 4096 x 4096:
+      // 127 GFLOP/s with both against 176).
       %zero_bytes = transform.param.constant 0 : i64 -> !transform.param<i64>
       %k_block_1, %rows_prefetch = transform.foreach_match restrict_root flatten_results
           in %k_block, %pack_b_rows, %part_rows, %prefetch_bytes, %zero_bytes
@@ -913,6 +911,11 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.param<i64>)
+      // Rows that are not a multiple of m_r (the last rows of a cache tile)
+      // are split off first. When their number is static (a cache tile of
+      // all of M: 333 rows on one thread are 328 + 5), they make one
+      // register tile of their own (5 x 32); when it is dynamic (a thread's
+      // part, a partial cache tile), 1-row tiles (static, no masks).
       %full_rows, %rest_rows = transform.loom.split_full_tiles %k_block_1
           dimension = 0 tile_size = %m_r join_rest = %join_rows
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
