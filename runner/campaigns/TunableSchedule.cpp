@@ -61,6 +61,7 @@ llvm::Expected<TuneSpace> loadTuneSpace(const RunOptions &options,
     if (!payload)
       return payload.takeError();
     digests->payload = getIRDigest(*payload->module);
+    digests->payloadSignature = getPayloadSignature(*payload->module);
   }
   // The defaults of knobs derived from the host are this machine's (the
   // candidates give every knob; the defaults name the schedule's point).

@@ -10,6 +10,7 @@
 #include "runner/results/Report.h"
 #include "runner/results/Statistics.h"
 #include "runner/results/Status.h"
+#include "runner/results/TunedRecords.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
@@ -87,6 +88,11 @@ private:
   }
   /// Starts candidates while there is room and reason.
   llvm::Error startCandidates();
+  /// Finds the tuned record of this sweep's key (TuneSummary::recordPoint)
+  /// and marks its point to run after the defaults. Fails with InvalidInput
+  /// when the records file cannot be read.
+  llvm::Error findRecord(const TuneDigests &digests,
+                         const TuneCandidates &candidates);
   /// The payload without the schedule, one untimed call before the first
   /// new evaluation: its outputs are every candidate's reference.
   llvm::Error runReference();
@@ -129,6 +135,8 @@ private:
   /// a candidate: the best point is then never worse than what loom run
   /// does without a record.
   std::optional<uint64_t> defaultIndex;
+  /// The tuned record's point, evaluated right after the defaults.
+  std::optional<uint64_t> recordIndex;
   /// When the sweep, and its first new candidate, started.
   double start = 0, candidatesStart = 0;
 };
@@ -219,6 +227,8 @@ llvm::Error Sweep::prepare() {
       strategy->markProposed(index);
     }
   }
+  if (llvm::Error error = findRecord(digests, candidates))
+    return error;
 
   auto writer = TuneDatabaseWriter::open(options.dbPath);
   if (!writer)
@@ -255,9 +265,90 @@ llvm::Error Sweep::prepare() {
   return llvm::Error::success();
 }
 
+llvm::Error Sweep::findRecord(const TuneDigests &digests,
+                              const TuneCandidates &candidates) {
+  const RunOptions &run = options.run;
+  if (!run.useRecords)
+    return llvm::Error::success();
+  // The file named, else the one this sweep saves to, else Loom's own: the
+  // record a re-run of the same command would replace.
+  std::string path = run.recordsPath;
+  if (path.empty() && !options.saveRecordPath.empty() &&
+      llvm::sys::fs::exists(options.saveRecordPath))
+    path = options.saveRecordPath;
+  // (A payload of the user's own has no record in Loom's file: that goes
+  // without saying.)
+  bool quiet = path.empty();
+  if (path.empty()) {
+    path = getDefaultTunedRecordsPath();
+    if (!llvm::sys::fs::exists(path))
+      return llvm::Error::success();
+  }
+  auto records = loadTunedRecords(path);
+  if (!records)
+    return records.takeError();
+  TunedRecordKey recordKey;
+  recordKey.host = run.recordsHost.empty() ? getRecordsHostKey(getHostInfo())
+                                           : run.recordsHost;
+  recordKey.payload = digests.payloadSignature;
+  recordKey.scheduleSha256 = digests.schedule;
+  recordKey.threads = run.threads;
+  const TunedRecord *record = findTunedRecord(*records, recordKey);
+  if (!record) {
+    if (quiet)
+      return llvm::Error::success();
+    summary.recordNote = llvm::formatv("no record for this payload, schedule, "
+                                       "CPU and {0} thread(s) in {1}",
+                                       run.threads, path);
+    return llvm::Error::success();
+  }
+  // The record's value of each swept knob (a knob it leaves out, or a held
+  // one, at the schedule's default).
+  std::vector<size_t> coordinates;
+  for (const Tunable &tunable : space->getDimensions()) {
+    std::optional<std::string> value = tunable.selected;
+    if (!tunable.held)
+      for (const KnobSetting &knob : record->knobs)
+        if (knob.name == tunable.name)
+          value = knob.value;
+    auto it =
+        value ? llvm::find(tunable.options, *value) : tunable.options.end();
+    if (it == tunable.options.end()) {
+      summary.recordNote = "the record in " + path + " gives " + tunable.name +
+                           " a value that is not one of its options";
+      return llvm::Error::success();
+    }
+    coordinates.push_back(it - tunable.options.begin());
+  }
+  uint64_t index = space->getIndex(coordinates);
+  summary.recordFile = path;
+  summary.recordTunedAt = record->tunedAt;
+  if (!candidates.contains(index, coordinates)) {
+    summary.recordNote =
+        "the point of the record in " + path +
+        (options.shardCount > 1 ? " is not a candidate of this shard or is"
+                                : " is") +
+        " ruled out by a constraint";
+    return llvm::Error::success();
+  }
+  summary.recordPoint = space->getSettings(coordinates);
+  strategy->markProposed(index);
+  // (The defaults' point, when the record keeps them, runs once.)
+  if (!defaultIndex || *defaultIndex != index)
+    recordIndex = index;
+  log(llvm::formatv("starting from the record in {0} (tuned {1}): {2}; it "
+                    "runs after the defaults and in the final rounds",
+                    path, record->tunedAt, getPointText(*summary.recordPoint))
+          .str());
+  return llvm::Error::success();
+}
+
 RunOptions
 Sweep::getCandidateOptions(llvm::ArrayRef<KnobSetting> settings) const {
   RunOptions run = options.run;
+  // A candidate runs its point and nothing else: no record fills its knobs
+  // (its key is still computed, for --save-record).
+  run.useRecords = false;
   run.knobs.assign(settings.begin(), settings.end());
   run.referenceOutputsDir = getReferenceDir();
   return run;
@@ -315,6 +406,8 @@ llvm::Error Sweep::startCandidates() {
     std::optional<uint64_t> index = defaultIndex;
     if (index)
       defaultIndex.reset();
+    else if ((index = recordIndex))
+      recordIndex.reset();
     else
       index = strategy->next();
     if (!index) {
@@ -449,6 +542,8 @@ llvm::Error Sweep::conclude() {
       defaults.push_back({tunable.name, *tunable.selected});
   std::string defaultsText = getPointText(defaults);
   std::string bestText = getPointText(summary.best->settings);
+  std::string recordText =
+      summary.recordPoint ? getPointText(*summary.recordPoint) : "";
   for (const TunePoint &point : summary.points)
     if (point.isValid() && getPointText(point.settings) == defaultsText)
       summary.defaultMedian = point.medianSeconds;
@@ -464,6 +559,7 @@ llvm::Error Sweep::conclude() {
     finalist.settings = point.settings;
     finalist.sweepMedian = *point.medianSeconds;
     finalist.isDefaults = text == defaultsText;
+    finalist.isRecord = summary.recordPoint && text == recordText;
     finalists.push_back(std::move(finalist));
   };
   if (options.finalists && options.finalRounds) {
@@ -471,7 +567,8 @@ llvm::Error Sweep::conclude() {
       if (chosen.size() < options.finalists)
         addFinalist(*point);
     for (const TunePoint *point : ranked)
-      if (getPointText(point->settings) == defaultsText)
+      if (getPointText(point->settings) == defaultsText ||
+          (summary.recordPoint && getPointText(point->settings) == recordText))
         addFinalist(*point);
   }
   // As long in all as the one longer run that used to confirm the best point
@@ -513,13 +610,18 @@ llvm::Error Sweep::conclude() {
     if (finalist.median && finalist.isDefaults && text != bestText)
       summary.defaultConfirmedMedian = finalist.median;
   }
-  // The fastest of the rounds; on a tie the defaults, then the better point
-  // of the sweep (finalists are in the sweep's order, the defaults last).
+  // The fastest of the rounds; on a tie the defaults, then the record's
+  // point, then the better point of the sweep (finalists are in the sweep's
+  // order, the defaults and the record's point last).
+  auto rank = [](const TuneFinalist &finalist) {
+    return finalist.isDefaults ? 2 : finalist.isRecord ? 1 : 0;
+  };
   for (const TuneFinalist &finalist : finalists) {
     if (!finalist.median)
       continue;
     if (!summary.winner || *finalist.median < *summary.winner->median ||
-        (finalist.isDefaults && *finalist.median == *summary.winner->median))
+        (*finalist.median == *summary.winner->median &&
+         rank(finalist) > rank(*summary.winner)))
       summary.winner = finalist;
   }
   if (!summary.winner) {
@@ -528,6 +630,7 @@ llvm::Error Sweep::conclude() {
     best.settings = summary.best->settings;
     best.sweepMedian = *summary.best->medianSeconds;
     best.isDefaults = bestText == defaultsText;
+    best.isRecord = summary.recordPoint && bestText == recordText;
     summary.winner = best;
   }
   summary.recordKeptDefaults =
@@ -622,6 +725,14 @@ void printTuneSummary(const TuneSummary &summary, unsigned count,
     os << "  " << summary.otherRecords
        << " database record(s) from another payload, schedule, machine or "
           "version were not used\n";
+  if (summary.recordPoint)
+    os << "  started from the record in " << summary.recordFile << " (tuned "
+       << summary.recordTunedAt << "): "
+       << (summary.recordPoint->empty() ? "(the schedule as written)"
+                                        : getPointText(*summary.recordPoint))
+       << "\n";
+  else if (!summary.recordNote.empty())
+    os << "  no record to start from: " << summary.recordNote << "\n";
   std::vector<const TunePoint *> valid = rankValidPoints(summary.points);
   if (valid.empty()) {
     os << "no valid point\n";
@@ -652,7 +763,11 @@ void printTuneSummary(const TuneSummary &summary, unsigned count,
       std::string text = getPointText(finalist.settings);
       bool won = summary.winner && summary.winner->median &&
                  getPointText(summary.winner->settings) == text;
-      std::string note = finalist.isDefaults ? "the defaults" : "";
+      std::string note = finalist.isDefaults && finalist.isRecord
+                             ? "the defaults, the record"
+                         : finalist.isDefaults ? "the defaults"
+                         : finalist.isRecord   ? "the record"
+                                               : "";
       if (won)
         note += note.empty() ? "fastest" : ", fastest";
       rounds.addRow({text.empty() ? "(the schedule as written)" : text,
@@ -683,8 +798,11 @@ void printTuneSummary(const TuneSummary &summary, unsigned count,
       getPointText(summary.winner->settings) !=
           getPointText(summary.best->settings))
     os << "fastest measured again: " << getPointText(summary.winner->settings)
-       << " (not the sweep's best): the point kept (--save-record, "
-          "--best-schedule)\n";
+       << (summary.winner->isRecord
+               ? " (the record's point, not the sweep's best): the point "
+                 "kept (--save-record, --best-schedule)\n"
+               : " (not the sweep's best): the point kept (--save-record, "
+                 "--best-schedule)\n");
 }
 
 } // namespace mlir::loom

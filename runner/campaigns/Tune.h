@@ -79,6 +79,8 @@ struct TuneFinalist {
   /// The median of roundMedians; unset when a round was not valid.
   std::optional<double> median;
   bool isDefaults = false;
+  /// The point of the tuned record the sweep started from.
+  bool isRecord = false;
 };
 
 struct TuneSummary {
@@ -96,13 +98,24 @@ struct TuneSummary {
   /// median in the final rounds (when they are not the best point).
   std::optional<double> defaultMedian, defaultConfirmedMedian;
   /// The final rounds: the points in the order they ran in the first round
-  /// (the sweep's best first, the defaults last), and the fastest of them
+  /// (the sweep's best first, then the defaults and the record's point), and
+  /// the fastest of them
   /// (the sweep's best when there were no final rounds), which the record
   /// and --best-schedule keep.
   std::vector<TuneFinalist> finalists;
   unsigned finalRounds = 0;
   double finalRunSeconds = 0;
   std::optional<TuneFinalist> winner;
+  /// The tuned record that `loom run` would apply to this payload, schedule,
+  /// CPU and threads (from --records, else the --save-record file, else
+  /// Loom's schedules/records.json), when there is one: its point runs
+  /// right after the defaults and in the final rounds, so that a sweep of
+  /// any budget starts from it and keeps it unless a point is faster.
+  std::optional<std::vector<KnobSetting>> recordPoint;
+  std::string recordFile, recordTunedAt;
+  /// Why the record's point was not measured (the records file named or
+  /// saved to has none for this key, a constraint rules it out), or empty.
+  std::string recordNote;
   /// Whether a record went to TuneOptions::saveRecordPath, and whether it
   /// holds the defaults because the best point, measured again, was not
   /// faster than they were.

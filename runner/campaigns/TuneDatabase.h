@@ -55,6 +55,8 @@ std::string getPointText(llvm::ArrayRef<KnobSetting> settings);
 /// (kernel/Knobs.h getIRDigest; the schedule with its libraries merged).
 struct TuneDigests {
   std::string payload, schedule;
+  /// getPayloadSignature of the payload: what a tuned record matches of it.
+  std::string payloadSignature;
 };
 
 /// What makes two measurements comparable: the same payload, schedule,

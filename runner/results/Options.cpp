@@ -267,15 +267,18 @@ static std::vector<OptionInfo> createOptionInfos() {
       table.add("records", "records", OptionKind::Path, "file",
                 "Tuned records to apply: the record whose payload, schedule, "
                 "CPU and threads match this run gives the knobs that --knob "
-                "does not (default: schedules/records.json of Loom's source "
-                "tree; docs/performance.md)",
-                RunFlag | BenchFlag | SuiteKey | RecordKey),
+                "does not; loom tune measures its point after the defaults "
+                "and keeps it unless a point is faster (default: "
+                "schedules/records.json of Loom's source tree; loom tune: "
+                "the --save-record file when it exists; docs/performance.md)",
+                RunFlag | TuneFlag | BenchFlag | SuiteKey | RecordKey),
       [](RunOptions &o) -> std::string & { return o.recordsPath; });
   OptionInfo &useRecords =
       table.add("no-records", "use_records", OptionKind::Bool, "",
                 "Apply no tuned record: every knob not given by --knob takes "
-                "the value written in the schedule",
-                RunFlag | BenchFlag | SuiteKey | RecordKey);
+                "the value written in the schedule (loom tune: start from "
+                "no record)",
+                RunFlag | TuneFlag | BenchFlag | SuiteKey | RecordKey);
   useRecords.negated = true;
   B::bindBool(useRecords, [](RunOptions &o) -> bool & { return o.useRecords; });
   B::bindText(table.add("records-host", "records_host", OptionKind::String,
@@ -284,7 +287,7 @@ static std::vector<OptionInfo> createOptionInfos() {
                         "('CPU | features hash', as the record's "
                         "schedule.records.key.host shows it): to apply another "
                         "machine's records on purpose, and for tests",
-                        RunFlag | BenchFlag | SuiteKey | RecordKey),
+                        RunFlag | TuneFlag | BenchFlag | SuiteKey | RecordKey),
               [](RunOptions &o) -> std::string & { return o.recordsHost; });
 
   OptionInfo &hostParams = table.add(
