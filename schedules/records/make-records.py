@@ -74,6 +74,10 @@ def main():
                         help="the tree whose suite, schedules and payloads are used")
     parser.add_argument("--loom", help="the loom binary (default: ROOT/build/bin/loom)")
     parser.add_argument("--budget", type=int, default=24)
+    parser.add_argument("--final-rounds", type=int, default=9,
+                        help="interleaved rounds of the final measurements (loom tune "
+                             "--final-rounds; default 9: a 100 ms kernel runs 1-2 calls "
+                             "a round, and the machine drifts)")
     parser.add_argument("--records", help="default: ROOT/schedules/records.json")
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--kernel", action="append", help="only these suite kernels")
@@ -117,7 +121,8 @@ def main():
         db = os.path.join(HERE, "tune", f"{kernel}.t{args.threads}.jsonl")
         os.makedirs(os.path.dirname(db), exist_ok=True)
         cmd = base + ["--strategy", "model", "--budget", str(args.budget), "--db", db,
-                      "--threads", str(args.threads), "--save-record", args.records]
+                      "--threads", str(args.threads), "--final-rounds",
+                      str(args.final_rounds), "--save-record", args.records]
         for constraint in CONSTRAINTS.get(os.path.relpath(schedule, "schedules"), []):
             cmd += ["--constraint", constraint.format(threads=args.threads)]
         swept, pinned = swept_knobs(args, payload, schedule, libs)
