@@ -610,19 +610,14 @@ llvm::Error Sweep::conclude() {
     if (finalist.median && finalist.isDefaults && text != bestText)
       summary.defaultConfirmedMedian = finalist.median;
   }
-  // The fastest of the rounds; on a tie the defaults, then the record's
-  // point, then the better point of the sweep (finalists are in the sweep's
-  // order, the defaults and the record's point last).
-  auto rank = [](const TuneFinalist &finalist) {
-    return finalist.isDefaults ? 2 : finalist.isRecord ? 1 : 0;
-  };
-  for (const TuneFinalist &finalist : finalists) {
-    if (!finalist.median)
-      continue;
-    if (!summary.winner || *finalist.median < *summary.winner->median ||
-        (*finalist.median == *summary.winner->median &&
-         rank(finalist) > rank(*summary.winner)))
-      summary.winner = finalist;
+  if (std::optional<size_t> winner = pickFinalWinner(finalists)) {
+    summary.winner = finalists[*winner];
+    std::optional<size_t> incumbent = getIncumbent(finalists);
+    summary.incumbentHeld =
+        incumbent && *winner == *incumbent &&
+        llvm::any_of(finalists, [&](const TuneFinalist &other) {
+          return other.median && *other.median < *finalists[*winner].median;
+        });
   }
   if (!summary.winner) {
     // No final rounds (or none ran validly): the sweep's best as measured.
@@ -657,6 +652,61 @@ llvm::Error Sweep::conclude() {
     return llvm::Error::success();
   return writeBestSchedule(options.run, summary.winner->settings,
                            options.bestSchedulePath);
+}
+
+std::optional<size_t> getIncumbent(llvm::ArrayRef<TuneFinalist> finalists) {
+  std::optional<size_t> incumbent;
+  for (auto [index, finalist] : llvm::enumerate(finalists)) {
+    if (finalist.isRecord)
+      return index;
+    if (finalist.isDefaults)
+      incumbent = index;
+  }
+  return incumbent;
+}
+
+std::optional<size_t> pickFinalWinner(std::vector<TuneFinalist> &finalists) {
+  std::optional<size_t> incumbent = getIncumbent(finalists);
+  for (auto [index, finalist] : llvm::enumerate(finalists)) {
+    finalist.roundsFaster.reset();
+    if (!incumbent || index == *incumbent)
+      continue;
+    const TuneFinalist &other = finalists[*incumbent];
+    if (!finalist.median || !other.median ||
+        finalist.roundMedians.size() != other.roundMedians.size())
+      continue;
+    unsigned faster = 0;
+    for (auto [mine, theirs] :
+         llvm::zip_equal(finalist.roundMedians, other.roundMedians))
+      faster += mine < theirs;
+    finalist.roundsFaster = faster;
+  }
+  // The lowest median; on a tie the incumbent, then the defaults, then the
+  // earlier finalist (finalists are in the sweep's order, the defaults and
+  // the record's point last).
+  auto rank = [&](const TuneFinalist &finalist) {
+    return incumbent && &finalist == &finalists[*incumbent] ? 2
+           : finalist.isDefaults                            ? 1
+                                                            : 0;
+  };
+  std::optional<size_t> winner;
+  for (auto [index, finalist] : llvm::enumerate(finalists)) {
+    if (!finalist.median)
+      continue;
+    const TuneFinalist *best = winner ? &finalists[*winner] : nullptr;
+    if (!best || *finalist.median < *best->median ||
+        (*finalist.median == *best->median && rank(finalist) > rank(*best)))
+      winner = index;
+  }
+  // Beating the incumbent takes most of the rounds.
+  if (winner && incumbent && *winner != *incumbent &&
+      finalists[*incumbent].median) {
+    const TuneFinalist &challenger = finalists[*winner];
+    if (!challenger.roundsFaster ||
+        2 * *challenger.roundsFaster <= challenger.roundMedians.size())
+      winner = incumbent;
+  }
+  return winner;
 }
 
 llvm::Error Sweep::saveRecord(const TunePoint &confirmation,
@@ -756,6 +806,11 @@ void printTuneSummary(const TuneSummary &summary, unsigned count,
                         "rounds of at least {1:f2} s each\n",
                         summary.finalRounds, summary.finalRunSeconds);
     Table rounds({"point", ">sweep", ">rounds", ">median", "note"});
+    std::optional<size_t> incumbent = getIncumbent(summary.finalists);
+    std::string incumbentName = !incumbent ? ""
+                                : summary.finalists[*incumbent].isRecord
+                                    ? "the record"
+                                    : "the defaults";
     for (const TuneFinalist &finalist : summary.finalists) {
       std::vector<std::string> medians;
       for (double value : finalist.roundMedians)
@@ -763,13 +818,18 @@ void printTuneSummary(const TuneSummary &summary, unsigned count,
       std::string text = getPointText(finalist.settings);
       bool won = summary.winner && summary.winner->median &&
                  getPointText(summary.winner->settings) == text;
-      std::string note = finalist.isDefaults && finalist.isRecord
-                             ? "the defaults, the record"
-                         : finalist.isDefaults ? "the defaults"
-                         : finalist.isRecord   ? "the record"
-                                               : "";
+      std::vector<std::string> notes;
+      if (finalist.isDefaults)
+        notes.push_back("the defaults");
+      if (finalist.isRecord)
+        notes.push_back("the record");
+      if (finalist.roundsFaster)
+        notes.push_back(llvm::formatv("faster than {0} in {1} of {2} rounds",
+                                      incumbentName, *finalist.roundsFaster,
+                                      finalist.roundMedians.size()));
       if (won)
-        note += note.empty() ? "fastest" : ", fastest";
+        notes.push_back(summary.incumbentHeld ? "kept" : "fastest");
+      std::string note = llvm::join(notes, ", ");
       rounds.addRow({text.empty() ? "(the schedule as written)" : text,
                      formatDuration(finalist.sweepMedian),
                      llvm::join(medians, " "),
@@ -779,6 +839,11 @@ void printTuneSummary(const TuneSummary &summary, unsigned count,
     }
     rounds.print(os);
   }
+  if (summary.incumbentHeld)
+    os << "no point ran faster than "
+       << (summary.winner->isRecord ? "the record" : "the defaults")
+       << " in most rounds: it is kept (a lower median alone is "
+          "noise)\n";
   if (summary.confirmedMedian)
     os << "best point measured again: median "
        << formatDuration(*summary.confirmedMedian) << "\n";
@@ -795,6 +860,7 @@ void printTuneSummary(const TuneSummary &summary, unsigned count,
                  "defaults\n"
                : "\n");
   if (summary.winner && summary.best && !summary.winner->isDefaults &&
+      !summary.incumbentHeld &&
       getPointText(summary.winner->settings) !=
           getPointText(summary.best->settings))
     os << "fastest measured again: " << getPointText(summary.winner->settings)

@@ -81,7 +81,22 @@ struct TuneFinalist {
   bool isDefaults = false;
   /// The point of the tuned record the sweep started from.
   bool isRecord = false;
+  /// Rounds in which it ran faster than the incumbent (getIncumbent), when
+  /// it is not the incumbent and both ran validly in every round.
+  std::optional<unsigned> roundsFaster;
 };
+
+/// The point the final rounds compare the others with: the record's point
+/// when it ran in them, else the defaults, else none.
+std::optional<size_t> getIncumbent(llvm::ArrayRef<TuneFinalist> finalists);
+
+/// The finalist the sweep keeps: the lowest median of its rounds, unless
+/// that point ran faster than the incumbent in no more than half of the
+/// rounds: a point replaces the record (or the defaults) only when it beats
+/// it in most rounds, not by a median the noise can give. A tie goes to the
+/// incumbent, then to the defaults, then to the earlier finalist. Fills
+/// each finalist's roundsFaster. None when no finalist has a median.
+std::optional<size_t> pickFinalWinner(std::vector<TuneFinalist> &finalists);
 
 struct TuneSummary {
   uint64_t spaceSize = 0, candidates = 0, evaluated = 0, reused = 0;
@@ -106,6 +121,9 @@ struct TuneSummary {
   unsigned finalRounds = 0;
   double finalRunSeconds = 0;
   std::optional<TuneFinalist> winner;
+  /// Whether the finalist of the lowest median was not kept because it beat
+  /// the incumbent in too few rounds.
+  bool incumbentHeld = false;
   /// The tuned record that `loom run` would apply to this payload, schedule,
   /// CPU and threads (from --records, else the --save-record file, else
   /// Loom's schedules/records.json), when there is one: its point runs
