@@ -411,6 +411,7 @@ void printBenchReport(const BenchResults &results, llvm::raw_ostream &os) {
   // the caches has no DRAM bound ("cache", no percentage).
   Table table({"benchmark", "status", ">median", ">cv", ">GFLOP/s", ">GB/s",
                ">% bound", "bound", ">reps"});
+  bool aboveBound = false;
   for (const BenchmarkResult &benchmark : results.benchmarks) {
     auto format = [](std::optional<double> value, const char *style) {
       return value ? llvm::formatv(style, *value).str() : std::string("-");
@@ -421,18 +422,25 @@ void printBenchReport(const BenchResults &results, llvm::raw_ostream &os) {
       spread = 100.0 * standardDeviation(medians) / mean(medians);
     std::optional<double> time = benchmark.getMedianTime();
     std::optional<Roofline> roofline = benchmark.getRoofline();
-    table.addRow(
-        {benchmark.name, benchmark.record.status,
-         time ? formatDuration(*time) : "-",
-         spread ? llvm::formatv("{0:f1}%", *spread).str() : "-",
-         format(benchmark.getGflops(), "{0:f2}"),
-         format(benchmark.getGigabytesPerSecond(), "{0:f2}"),
-         format(roofline ? roofline->getPercentOfBound() : std::nullopt,
-                "{0:f1}"),
-         roofline ? roofline->getBoundName().str() : std::string("-"),
-         std::to_string(benchmark.repetitions.size())});
+    std::optional<double> percent =
+        roofline ? roofline->getPercentOfBound() : std::nullopt;
+    // Above 100%, the ceiling is what is wrong: marked, and said below.
+    bool over = percent && *percent > 100;
+    aboveBound |= over;
+    table.addRow({benchmark.name, benchmark.record.status,
+                  time ? formatDuration(*time) : "-",
+                  spread ? llvm::formatv("{0:f1}%", *spread).str() : "-",
+                  format(benchmark.getGflops(), "{0:f2}"),
+                  format(benchmark.getGigabytesPerSecond(), "{0:f2}"),
+                  format(percent, over ? "{0:f1}*" : "{0:f1}"),
+                  roofline ? roofline->getBoundName().str() : std::string("-"),
+                  std::to_string(benchmark.repetitions.size())});
   }
   table.print(os);
+  if (aboveBound)
+    os << "* above 100% of its bound: the ceiling is too low (a `loom peak` "
+          "measured on a busy machine, or --peak-gflops-per-core / "
+          "--peak-gbps), not the kernel faster than the machine\n";
   for (const BenchmarkResult &benchmark : results.benchmarks)
     if (!benchmark.ok())
       os << "  " << benchmark.name << ": " << benchmark.record.status << ": "

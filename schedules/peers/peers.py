@@ -162,6 +162,7 @@ def cmd_table(args):
     header = ["kernel", "threads", "Loom", "Loom GB/s", "oneDNN", "OpenBLAS",
               "Loom / best peer", "Loom % of bound"]
     lines = []
+    above_bound = False
     for kernel in order:
         row = rows[kernel]
         peers = [row.get(p) for p, _ in PEERS if row.get(p)]
@@ -171,11 +172,17 @@ def cmd_table(args):
         # memory-bound kernel has none ("cache").
         if row.get("bound") and not args.peak_gflops_per_core:
             value = row.get("percent_of_bound")
-            percent = (f"{value:.0f}% ({row['bound']})" if value is not None
-                       else f"- ({row['bound']})")
+            bound = row["bound"]
         else:
-            percent = (f"{100 * loom / (peak * row['threads']):.0f}% (compute)"
-                       if loom and peak else "-")
+            value = 100 * loom / (peak * row["threads"]) if loom and peak else None
+            bound = "compute" if value is not None else None
+        # Above 100% the ceiling is what is wrong (a loom peak measured on a
+        # busy machine): marked, and said under the table.
+        over = value is not None and value > 100
+        above_bound = above_bound or over
+        percent = ("-" if bound is None else
+                   f"- ({bound})" if value is None else
+                   f"{value:.0f}% ({bound}){'*' if over else ''}")
         # "-": not run (no peer for the kernel); "failed": run, not ok.
         fmt = lambda key: ("-" if key not in row else
                            f"{row[key]:.1f}" if row[key] else "failed")
@@ -193,6 +200,10 @@ def cmd_table(args):
                             for i, (x, w) in enumerate(zip(line, widths))))
     print(f"\nGFLOP/s and GB/s (median of the repetitions); peak: "
           f"{f'{peak:.1f} GFLOP/s per core' if peak else 'unknown (run loom peak)'}")
+    if above_bound:
+        print("* above 100% of its bound: the ceiling is too low (loom peak measured "
+              "on a busy machine?), not the kernel faster than the machine; run "
+              "loom peak --refresh on a quiet machine")
     return 0
 
 
