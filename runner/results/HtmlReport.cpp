@@ -357,6 +357,7 @@ static std::string overviewTable(const BenchResults &latest,
       "<th class=\"num\">% of bound</th><th>bound</th>"
       "<th class=\"num\">change</th><th>verdict</th>"
       "<th class=\"num\">p</th></tr></thead>\n<tbody>\n";
+  bool aboveBound = false;
   for (const BenchmarkResult &benchmark : latest.benchmarks) {
     const BenchmarkComparison *compared = nullptr;
     if (comparison)
@@ -369,6 +370,9 @@ static std::string overviewTable(const BenchResults &latest,
     auto cell = [](std::optional<double> value) {
       return value ? number(*value) : std::string("-");
     };
+    // Above 100%, the ceiling is what is wrong: marked, and said below.
+    bool over = percent && *percent > 100;
+    aboveBound |= over;
     std::string verdict =
         compared ? getVerdictName(compared->verdict).str() : "-";
     html += llvm::formatv(
@@ -383,13 +387,19 @@ static std::string overviewTable(const BenchResults &latest,
             ? formatDuration(*benchmark.getMedianTime())
             : escape(benchmark.record.status),
         cell(benchmark.getGflops()), cell(benchmark.getGigabytesPerSecond()),
-        cell(percent), roofline ? roofline->getBoundName().str() : "-",
+        cell(percent) + (over ? "*" : ""),
+        roofline ? roofline->getBoundName().str() : "-",
         compared ? formatChange(*compared) : "-", verdict,
         compared && compared->pValue
             ? llvm::formatv("{0:f3}", *compared->pValue).str()
             : std::string("-"));
   }
   html += "</tbody></table></div>\n";
+  if (aboveBound)
+    html += "<p class=\"note\">* Above 100% of its bound: the ceiling is too "
+            "low (a <code>loom peak</code> measured on a busy machine, or "
+            "<code>--peak-gflops-per-core</code> / <code>--peak-gbps</code> "
+            "set too low), not the kernel faster than the machine.</p>\n";
   if (previous)
     html += "<p class=\"note\">Change and verdict against the previous run on "
             "this machine (" +
