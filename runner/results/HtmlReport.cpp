@@ -396,10 +396,7 @@ static std::string overviewTable(const BenchResults &latest,
   }
   html += "</tbody></table></div>\n";
   if (aboveBound)
-    html += "<p class=\"note\">* Above 100% of its bound: the ceiling is too "
-            "low (a <code>loom peak</code> measured on a busy machine, or "
-            "<code>--peak-gflops-per-core</code> / <code>--peak-gbps</code> "
-            "set too low), not the kernel faster than the machine.</p>\n";
+    html += "<p class=\"note\">" + escape(kAboveBoundNote) + "</p>\n";
   if (previous)
     html += "<p class=\"note\">Change and verdict against the previous run on "
             "this machine (" +

@@ -438,9 +438,7 @@ void printBenchReport(const BenchResults &results, llvm::raw_ostream &os) {
   }
   table.print(os);
   if (aboveBound)
-    os << "* above 100% of its bound: the ceiling is too low (a `loom peak` "
-          "measured on a busy machine, or --peak-gflops-per-core / "
-          "--peak-gbps), not the kernel faster than the machine\n";
+    os << kAboveBoundNote << "\n";
   for (const BenchmarkResult &benchmark : results.benchmarks)
     if (!benchmark.ok())
       os << "  " << benchmark.name << ": " << benchmark.record.status << ": "

@@ -33,6 +33,13 @@ void printScheduleExplanation(const Record &record, llvm::raw_ostream &os);
 struct BenchResults;
 /// Prints one line per benchmark of `loom bench`: status, median time,
 /// spread, throughput and % of peak.
+/// What a figure above 100% of its bound (marked "*") means, under the
+/// tables of loom bench and loom report.
+constexpr const char *kAboveBoundNote =
+    "* above 100% of its bound: the ceiling is too low (a `loom peak` "
+    "measured on a busy machine, or --peak-gflops-per-core / --peak-gbps), "
+    "not the kernel faster than the machine";
+
 void printBenchReport(const BenchResults &results, llvm::raw_ostream &os);
 
 /// Rows of text in aligned columns, or as a Markdown table.
