@@ -287,13 +287,9 @@ llvm::Error Sweep::findRecord(const TuneDigests &digests,
   auto records = loadTunedRecords(path);
   if (!records)
     return records.takeError();
-  TunedRecordKey recordKey;
-  recordKey.host = run.recordsHost.empty() ? getRecordsHostKey(getHostInfo())
-                                           : run.recordsHost;
-  recordKey.payload = digests.payloadSignature;
-  recordKey.scheduleSha256 = digests.schedule;
-  recordKey.threads = run.threads;
-  const TunedRecord *record = findTunedRecord(*records, recordKey);
+  const TunedRecord *record = findTunedRecord(
+      *records, getTunedRecordKey(run, getHostInfo(), digests.payloadSignature,
+                                  digests.schedule));
   if (!record) {
     if (quiet)
       return llvm::Error::success();

@@ -113,10 +113,9 @@ struct TuneSummary {
   /// median in the final rounds (when they are not the best point).
   std::optional<double> defaultMedian, defaultConfirmedMedian;
   /// The final rounds: the points in the order they ran in the first round
-  /// (the sweep's best first, then the defaults and the record's point), and
-  /// the fastest of them
-  /// (the sweep's best when there were no final rounds), which the record
-  /// and --best-schedule keep.
+  /// (the sweep's best first, then the defaults and the record's point),
+  /// and the point kept (pickFinalWinner; the sweep's best when there were
+  /// no final rounds), which the record and --best-schedule keep.
   std::vector<TuneFinalist> finalists;
   unsigned finalRounds = 0;
   double finalRunSeconds = 0;
@@ -128,7 +127,7 @@ struct TuneSummary {
   /// CPU and threads (from --records, else the --save-record file, else
   /// Loom's schedules/records.json), when there is one: its point runs
   /// right after the defaults and in the final rounds, so that a sweep of
-  /// any budget starts from it and keeps it unless a point is faster.
+  /// any budget starts from it and keeps it unless a point beats it there.
   std::optional<std::vector<KnobSetting>> recordPoint;
   std::string recordFile, recordTunedAt;
   /// Why the record's point was not measured (the records file named or

@@ -68,11 +68,8 @@ resolveTunedRecord(const RunOptions &options, const HostInfo &host,
                    Operation *payload, llvm::StringRef scheduleDigest,
                    llvm::StringRef legacyScheduleSha256, RecordsUse &use) {
   std::vector<KnobSetting> settings = options.knobs;
-  use.key.host = options.recordsHost.empty() ? getRecordsHostKey(host)
-                                             : options.recordsHost;
-  use.key.payload = getPayloadSignature(payload);
-  use.key.scheduleSha256 = scheduleDigest.str();
-  use.key.threads = options.threads;
+  use.key = getTunedRecordKey(options, host, getPayloadSignature(payload),
+                              scheduleDigest);
   if (!options.useRecords) {
     use.note = "--no-records";
     return settings;

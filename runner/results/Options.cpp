@@ -268,7 +268,8 @@ static std::vector<OptionInfo> createOptionInfos() {
                 "Tuned records to apply: the record whose payload, schedule, "
                 "CPU and threads match this run gives the knobs that --knob "
                 "does not; loom tune measures its point after the defaults "
-                "and keeps it unless a point is faster (default: "
+                "and keeps it unless a point runs faster in most final "
+                "rounds (default: "
                 "schedules/records.json of Loom's source tree; loom tune: "
                 "the --save-record file when it exists; docs/performance.md)",
                 RunFlag | TuneFlag | BenchFlag | SuiteKey | RecordKey),

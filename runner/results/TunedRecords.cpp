@@ -24,6 +24,19 @@ std::string getRecordsHostKey(const HostInfo &host) {
          sha256Hex(llvm::join(host.features, ",")).substr(0, 16);
 }
 
+TunedRecordKey getTunedRecordKey(const RunOptions &options,
+                                 const HostInfo &host,
+                                 llvm::StringRef payloadSignature,
+                                 llvm::StringRef scheduleDigest) {
+  TunedRecordKey key;
+  key.host = options.recordsHost.empty() ? getRecordsHostKey(host)
+                                         : options.recordsHost;
+  key.payload = payloadSignature.str();
+  key.scheduleSha256 = scheduleDigest.str();
+  key.threads = options.threads;
+  return key;
+}
+
 std::string getDefaultTunedRecordsPath() { return LOOM_DEFAULT_RECORDS; }
 
 static Json toJson(const TunedRecord &record) {

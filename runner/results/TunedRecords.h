@@ -60,6 +60,14 @@ struct TunedRecord {
 /// is left out (VMs show "AMD EPYC" for every generation).
 std::string getRecordsHostKey(const HostInfo &host);
 
+/// The key of a run on `host` with `options` (its threads; --records-host
+/// in place of the host's own key) of the payload and schedule given by
+/// their signature and digest (kernel/Knobs.h).
+TunedRecordKey getTunedRecordKey(const RunOptions &options,
+                                 const HostInfo &host,
+                                 llvm::StringRef payloadSignature,
+                                 llvm::StringRef scheduleDigest);
+
 /// The records of a file. Fails with InvalidInput, naming the file and the
 /// JSON path, when it is not a records file.
 llvm::Expected<std::vector<TunedRecord>> loadTunedRecords(llvm::StringRef path);
