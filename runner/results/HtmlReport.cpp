@@ -370,8 +370,8 @@ static std::string overviewTable(const BenchResults &latest,
     auto cell = [](std::optional<double> value) {
       return value ? number(*value) : std::string("-");
     };
-    // Above 100%, the ceiling is what is wrong: marked, and said below.
-    bool over = percent && *percent > 100;
+    // Above its bound: marked, and said below.
+    bool over = roofline && roofline->isAboveBound();
     aboveBound |= over;
     std::string verdict =
         compared ? getVerdictName(compared->verdict).str() : "-";

@@ -228,6 +228,12 @@ struct Roofline {
   llvm::StringRef getBoundName() const;
   /// 100 x fraction; none when the bound does not apply (cache-resident).
   std::optional<double> getPercentOfBound() const;
+  /// Above 100% of its bound: the ceiling is what is wrong (a `loom peak`
+  /// measured on a busy machine, a --peak-* set too low).
+  bool isAboveBound() const {
+    std::optional<double> percent = getPercentOfBound();
+    return percent && *percent > 100;
+  }
 };
 
 /// A run made again from a repro bundle (`loom run --from-bundle`).

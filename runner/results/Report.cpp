@@ -305,12 +305,12 @@ void printReport(const Record &record, llvm::raw_ostream &os) {
     if (std::optional<Roofline> roofline = record.getRoofline()) {
       printRow(os, "roofline", describeRoofline(*roofline, record));
       // Above 100%, the ceiling is what is wrong.
-      if (std::optional<double> percent = roofline->getPercentOfBound();
-          percent && *percent > 100)
+      if (roofline->isAboveBound())
         printRow(os, "warning",
                  llvm::formatv("{0:f0}% of the {1} bound: the ceiling is too "
                                "low ({2})",
-                               *percent, roofline->getBoundName(),
+                               *roofline->getPercentOfBound(),
+                               roofline->getBoundName(),
                                record.options.peakSource == "options"
                                    ? "check --peak-gflops-per-core and "
                                      "--peak-gbps"
@@ -424,8 +424,8 @@ void printBenchReport(const BenchResults &results, llvm::raw_ostream &os) {
     std::optional<Roofline> roofline = benchmark.getRoofline();
     std::optional<double> percent =
         roofline ? roofline->getPercentOfBound() : std::nullopt;
-    // Above 100%, the ceiling is what is wrong: marked, and said below.
-    bool over = percent && *percent > 100;
+    // Marked, and said below.
+    bool over = roofline && roofline->isAboveBound();
     aboveBound |= over;
     table.addRow({benchmark.name, benchmark.record.status,
                   time ? formatDuration(*time) : "-",
