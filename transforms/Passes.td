@@ -180,7 +180,13 @@ def LoomPrefetchNextIterationPass
     `prefetcht1` on x86) per 64-byte line, spread evenly over the
     iterations of the body's busiest innermost loop (one line every
     `iterations / lines` of them). The last iteration prefetches its own
-    blocks. A marked loop without constant bounds, without such a block or
+    blocks. Blocks are taken largest first while their footprints fit the
+    budget (the attribute's integer, in bytes): a block's footprint is its
+    bytes scaled by how few of a page's 64 line offsets its rows cover,
+    since the cache sets of a line follow its offset in the page (rows
+    4 KiB apart, 1 KiB of each, cover a quarter of them: 256 KiB of such
+    rows weigh 1 MiB, as they would fill a quarter of L2's sets and evict
+    the lines in use there). A marked loop without constant bounds, without such a block or
     without a nest of constant loops is left as it is, silently (the mark is
     a hint: the matmul schedule marks the K loop of every shape, and a K
     that is not a multiple of the block leaves a last block of dynamic

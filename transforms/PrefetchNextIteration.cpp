@@ -21,6 +21,7 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
+#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/SetVector.h"
 
 namespace mlir::loom {
@@ -30,6 +31,10 @@ namespace mlir::loom {
 namespace {
 
 constexpr int64_t kLineBytes = 64;
+/// The cache sets of an address's lines below the page size follow its
+/// offset in the page; those above it follow the physical page, which the
+/// program does not choose.
+constexpr int64_t kPageBytes = 4096;
 /// LLVM's locality hint 2: prefetcht1 on x86, into L2 (the packed block is
 /// copied from there; into L1 it would evict the block in use).
 constexpr unsigned kLocality = 2;
@@ -81,7 +86,42 @@ struct Block {
   llvm::SetVector<Operation *> slice;
   SmallVector<int64_t> shape;
   int64_t linesPerRow = 0, elementsPerLine = 0, lines = 0, bytes = 0;
+  /// The bytes the block weighs in the cache sets its lines fall on: its
+  /// bytes, scaled by how few of a page's line offsets its rows cover. Rows
+  /// 4 KiB apart, 1 KiB of each, fall on a quarter of the sets of L2: a
+  /// block of 256 KiB then fills them as 1 MiB spread evenly would.
+  int64_t footprint = 0;
 };
+
+/// How many of a page's lines (offsets in the page, in lines) the rows of a
+/// block of `shape` and `strides` (elements) cover, its first element at
+/// the start of a line.
+int64_t getCoveredPageLines(ArrayRef<int64_t> shape, ArrayRef<int64_t> strides,
+                            int64_t elementBytes) {
+  constexpr int64_t kPageLines = kPageBytes / kLineBytes;
+  int64_t rowBytes = shape.back() * elementBytes;
+  if (rowBytes >= kPageBytes)
+    return kPageLines;
+  llvm::BitVector covered(kPageLines);
+  // Rows in order, the leading dimensions delinearized; the pattern of
+  // offsets repeats long before the cap.
+  int64_t rows = 1;
+  for (int64_t size : shape.drop_back())
+    rows *= size;
+  for (int64_t row = 0, e = std::min<int64_t>(rows, 4 * kPageLines); row < e;
+       ++row) {
+    int64_t offset = 0, rest = row;
+    for (int64_t dim = shape.size() - 2; dim >= 0; --dim) {
+      offset += (rest % shape[dim]) * strides[dim] * elementBytes;
+      rest /= shape[dim];
+    }
+    for (int64_t byte = offset; byte < offset + rowBytes; byte += kLineBytes)
+      covered.set((byte % kPageBytes) / kLineBytes);
+    // The line of the row's last byte (a row not a multiple of lines).
+    covered.set(((offset + rowBytes - 1) % kPageBytes) / kLineBytes);
+  }
+  return std::max<int64_t>(1, covered.count());
+}
 
 std::optional<Block> getBlock(memref::SubViewOp subview, scf::ForOp loop) {
   MemRefType type = subview.getType();
@@ -109,6 +149,8 @@ std::optional<Block> getBlock(memref::SubViewOp subview, scf::ForOp loop) {
   for (int64_t size : ArrayRef(block.shape).drop_back())
     block.lines *= size;
   block.bytes = type.getNumElements() * elementBytes;
+  block.footprint = block.bytes * (kPageBytes / kLineBytes) /
+                    getCoveredPageLines(block.shape, strides, elementBytes);
   return block;
 }
 
@@ -146,8 +188,9 @@ SmallVector<ConstantLoop> getBusiestNest(scf::ForOp loop) {
 
 /// Prefetches the blocks of `loop`'s next iteration, the largest first (the
 /// one whose wait costs most, such as the block a matmul packs), as long as
-/// they add up to at most `budget` bytes (a block that does not fit is
-/// skipped); false when the loop does not have the shape this needs
+/// their footprints add up to at most `budget` bytes (a block that does not
+/// fit is skipped: prefetched, it would evict the lines in use from the
+/// sets it falls on); false when the loop does not have the shape this needs
 /// (constant bounds, blocks of static shape, a nest of constant loops).
 bool prefetchNextIteration(scf::ForOp loop, int64_t budget) {
   std::optional<ConstantLoop> outer = getConstantLoop(loop);
@@ -166,9 +209,9 @@ bool prefetchNextIteration(scf::ForOp loop, int64_t budget) {
     return a.bytes > b.bytes;
   });
   for (Block &block : candidates) {
-    if (block.bytes > budget)
+    if (block.footprint > budget)
       continue;
-    budget -= block.bytes;
+    budget -= block.footprint;
     blocks.push_back(std::move(block));
   }
   SmallVector<ConstantLoop> nest = getBusiestNest(loop);

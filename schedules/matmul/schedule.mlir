@@ -766,7 +766,12 @@ module attributes {transform.with_named_sequence} {
     //                   (loom-prefetch-next-iteration): the packing then
     //                   copies from L2 instead of waiting for memory (on
     //                   Zen 5, 64 x 4096 x 4096: 155 -> 190 GFLOP/s). A
-    //                   quarter of L2, so that the blocks in use stay.
+    //                   quarter of L2, so that the blocks in use stay;
+    //                   a block whose rows cover few of a page's line
+    //                   offsets counts for the sets it fills (1 KiB of
+    //                   rows 4 KiB apart: four times its bytes), so that
+    //                   384 x 1024 x 1024 prefetches nothing (on Zen 5 186
+    //                   GFLOP/s against 129-192 between processes).
     //                   When B is packed before the loops, the rows of A
     //                   of the next register tile are prefetched instead,
     //                   within the same bound (on Zen 5, one thread, 2048:

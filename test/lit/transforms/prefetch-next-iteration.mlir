@@ -148,3 +148,55 @@ func.func @hoisted_rows(%A: memref<64x64xf32>, %B: memref<4x64x32xf32>, %C: memr
   } {loom.prefetch_next}
   return
 }
+
+// -----
+
+// A block counts with the cache sets it falls on: 16 rows of 256 bytes,
+// 4 KiB apart, cover 4 of a page's 64 line offsets, so its 4 KiB weigh as
+// 64 KiB (prefetched, they would evict lines in use from a sixteenth of
+// the sets): a budget of 65535 bytes leaves it, one of 65536 takes it. Rows
+// 4160 bytes apart (1040 floats) shift by a line each and cover 19 line
+// offsets: the same 4 KiB weigh 13797 bytes, within 16384.
+// CHECK-LABEL: func.func @page_aliased_rows(
+// CHECK:         scf.for
+// CHECK-NOT:       memref.prefetch
+// CHECK:         } {first}
+// CHECK:         scf.for
+// CHECK:           memref.prefetch
+// CHECK:         } {second}
+// CHECK:         scf.for
+// CHECK:           memref.prefetch
+// CHECK:         } {third}
+func.func @page_aliased_rows(%B: memref<256x1024xf32>, %D: memref<256x1040xf32>,
+                             %buf: memref<16x64xf32>, %C: memref<64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %c256 = arith.constant 256 : index
+  scf.for %k = %c0 to %c256 step %c16 {
+    %b = memref.subview %B[%k, 0] [16, 64] [1, 1] : memref<256x1024xf32> to memref<16x64xf32, strided<[1024, 1], offset: ?>>
+    memref.copy %b, %buf : memref<16x64xf32, strided<[1024, 1], offset: ?>> to memref<16x64xf32>
+    scf.for %j = %c0 to %c64 step %c1 {
+      %z = memref.load %buf[%c0, %j] : memref<16x64xf32>
+      memref.store %z, %C[%j] : memref<64xf32>
+    }
+  } {loom.prefetch_next = 65535 : i64, first}
+  scf.for %k = %c0 to %c256 step %c16 {
+    %b = memref.subview %B[%k, 0] [16, 64] [1, 1] : memref<256x1024xf32> to memref<16x64xf32, strided<[1024, 1], offset: ?>>
+    memref.copy %b, %buf : memref<16x64xf32, strided<[1024, 1], offset: ?>> to memref<16x64xf32>
+    scf.for %j = %c0 to %c64 step %c1 {
+      %z = memref.load %buf[%c0, %j] : memref<16x64xf32>
+      memref.store %z, %C[%j] : memref<64xf32>
+    }
+  } {loom.prefetch_next = 65536 : i64, second}
+  scf.for %k = %c0 to %c256 step %c16 {
+    %d = memref.subview %D[%k, 0] [16, 64] [1, 1] : memref<256x1040xf32> to memref<16x64xf32, strided<[1040, 1], offset: ?>>
+    memref.copy %d, %buf : memref<16x64xf32, strided<[1040, 1], offset: ?>> to memref<16x64xf32>
+    scf.for %j = %c0 to %c64 step %c1 {
+      %z = memref.load %buf[%c0, %j] : memref<16x64xf32>
+      memref.store %z, %C[%j] : memref<64xf32>
+    }
+  } {loom.prefetch_next = 16384 : i64, third}
+  return
+}
