@@ -770,15 +770,17 @@ module attributes {transform.with_named_sequence} {
     //                   a block whose rows cover few of a page's line
     //                   offsets counts for the sets it fills (1 KiB of
     //                   rows 4 KiB apart: four times its bytes), so that
-    //                   384 x 1024 x 1024 prefetches nothing (on Zen 5 186
-    //                   GFLOP/s against 129-192 between processes).
+    //                   384 x 1024 x 1024 prefetches nothing (on Zen 5,
+    //                   two threads: 313 GFLOP/s against 226-373 between
+    //                   processes; 1024 on one thread loses 1-2%: a
+    //                   record may take all of L2, 1048576);
     //                   When B is packed before the loops, the rows of A
     //                   of the next register tile are prefetched instead,
     //                   within the same bound (on Zen 5, one thread, 2048:
     //                   181 -> 189-194 GFLOP/s in three runs, 172 -> 168 in
     //                   a fourth: docs/performance.md, "The rows of A");
     //                   0 turns both off.
-    %prefetch_bytes = transform.tune.knob<"prefetch_bytes"> = 262144 from options = [0, 65536, 131072, 262144, 524288]
+    %prefetch_bytes = transform.tune.knob<"prefetch_bytes"> = 262144 from options = [0, 65536, 131072, 262144, 524288, 1048576]
         {loom.host_default = "l2_bytes / 4"} -> !transform.param<i64>
     //   short_k_block, short_n_panels: the K block and the panels of a
     //                  cache tile of a matmul of at most in_place_rows

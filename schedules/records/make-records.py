@@ -24,7 +24,11 @@ takes the old schedules from a copy of the tree instead of git, and --root
 names the tree (the project by default; test/lit/schedules/rekey-records.test).
 A record's key is a digest of the schedule as loom reads it, so an edit of a
 transform op Loom defines (an operand more) changes it too: --old-loom names
-a loom built at REV, which compiles the old schedules.
+a loom built at REV, which compiles the old schedules. With --old-loom every
+record is compiled with both binaries, also those whose schedules did not
+change, since a change to one of Loom's passes changes kernels without
+changing any key: the records whose kernel changed are listed to be tuned
+again.
 """
 import contextlib
 import difflib
@@ -86,7 +90,8 @@ def main():
                              "schedules of git revision REV (nothing is tuned)")
     parser.add_argument("--old-loom", metavar="BIN",
                         help="with --rekey: the loom binary for the old schedules "
-                             "(default: --loom)")
+                             "(default: --loom); every record is then compiled with "
+                             "both, also those whose schedules did not change")
     parser.add_argument("--rekey-from", metavar="DIR",
                         help="as --rekey, with the old schedules under DIR (same layout)")
     args = parser.parse_args()
@@ -94,6 +99,9 @@ def main():
     args.loom = args.loom or os.path.join(args.root, "build", "bin", "loom")
     if os.sep in args.loom:  # the commands run in the root
         args.loom = os.path.abspath(args.loom)
+    # Kernels are compared for every record when another loom compiles the
+    # old schedules (a change to a pass changes kernels, not keys).
+    args.other_loom = bool(args.old_loom) and args.old_loom != args.loom
     args.old_loom = args.old_loom or args.loom
     if os.sep in args.old_loom:
         args.old_loom = os.path.abspath(args.old_loom)
@@ -103,9 +111,14 @@ def main():
     if args.rekey or args.rekey_from:
         return rekey(args)
     seen = set()
-    for kernel, threads, payload, schedule, libs in suite_entries(args.root):
-        if threads != args.threads:
-            continue
+    entries = [entry for entry in suite_entries(args.root) if entry[1] == args.threads]
+    unknown = sorted(set(args.kernel or []) - {entry[0] for entry in entries})
+    if unknown:
+        names = ", ".join(sorted({entry[0] for entry in entries}))
+        print(f"make-records.py: error: no kernel of the suite on {args.threads} thread(s) "
+              f"is named {', '.join(unknown)}; they are: {names}", file=sys.stderr)
+        return 2
+    for kernel, threads, payload, schedule, libs in entries:
         if args.kernel and kernel not in args.kernel:
             continue
         if (payload, schedule) in seen:
@@ -269,11 +282,15 @@ def rekey_locked(args):
                 continue
             if key["host"] != record["host"]:
                 continue  # a record of another CPU: it cannot be checked here
-            if key["schedule_sha256"] == record["schedule_sha256"]:
+            same_schedule = key["schedule_sha256"] == record["schedule_sha256"]
+            if same_schedule and not args.other_loom:
                 print(f"same  {name}")
                 continue
-            old_root = args.rekey_from or os.path.join(tmp, "old")
-            for path in [schedule] + libs if not args.rekey_from else []:
+            # (A record of the schedules as they are: the old loom compiles
+            # them as they are.)
+            old_root = args.root if same_schedule else (
+                args.rekey_from or os.path.join(tmp, "old"))
+            for path in [schedule] + libs if old_root == os.path.join(tmp, "old") else []:
                 shown = subprocess.run(["git", "show", f"{args.rekey}:{path}"], cwd=args.root,
                                        capture_output=True, text=True)
                 os.makedirs(os.path.dirname(os.path.join(old_root, path)), exist_ok=True)
@@ -289,10 +306,14 @@ def rekey_locked(args):
                 stale += 1
             elif not old_ir or old_ir != new_ir:
                 changed = sum(1 for l in difflib.unified_diff(old_ir, new_ir, n=0)
-                              if l.startswith(("+", "-")))
-                print(f"stale {name}: the kernel changed ({changed} lines of LLVM IR): "
+                              if l.startswith(("+", "-"))
+                              and not l.startswith(("+++", "---")))
+                lines = "line" if changed == 1 else "lines"
+                print(f"stale {name}: the kernel changed ({changed} {lines} of LLVM IR): "
                       f"tune it again")
                 stale += 1
+            elif same_schedule:
+                print(f"same  {name}")
             else:
                 record["schedule_sha256"] = key["schedule_sha256"]
                 print(f"rekey {name}: the kernel is the same")
