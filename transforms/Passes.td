@@ -185,8 +185,10 @@ def LoomPrefetchNextIterationPass
     bytes scaled by how few of a page's 64 line offsets its rows cover,
     since the cache sets of a line follow its offset in the page (rows
     4 KiB apart, 1 KiB of each, cover a quarter of them: 256 KiB of such
-    rows weigh 1 MiB, as they would fill a quarter of L2's sets and evict
-    the lines in use there). A marked loop without constant bounds, without such a block or
+    rows weigh 1 MiB, the bytes that would fill L2's sets as they fill a
+    quarter; on Zen 5, 384 x 1024 x 1024 on two threads ran at 226-373
+    GFLOP/s between processes with that block prefetched, 306-370
+    without). A marked loop without constant bounds, without such a block or
     without a nest of constant loops is left as it is, silently (the mark is
     a hint: the matmul schedule marks the K loop of every shape, and a K
     that is not a multiple of the block leaves a last block of dynamic

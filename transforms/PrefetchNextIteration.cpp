@@ -103,8 +103,9 @@ int64_t getCoveredPageLines(ArrayRef<int64_t> shape, ArrayRef<int64_t> strides,
   if (rowBytes >= kPageBytes)
     return kPageLines;
   llvm::BitVector covered(kPageLines);
-  // Rows in order, the leading dimensions delinearized; the pattern of
-  // offsets repeats long before the cap.
+  // Rows in order, the leading dimensions delinearized. A row's offset in
+  // the page repeats every 4096 / gcd(row stride, 4096) rows, and rows of a
+  // line or more cover the page sooner: the cap only bounds the work.
   int64_t rows = 1;
   for (int64_t size : shape.drop_back())
     rows *= size;
