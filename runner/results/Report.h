@@ -30,9 +30,6 @@ void printReport(const Record &record, llvm::raw_ostream &os);
 /// decisions and the remarks and warnings emitted while it was applied.
 void printScheduleExplanation(const Record &record, llvm::raw_ostream &os);
 
-struct BenchResults;
-/// Prints one line per benchmark of `loom bench`: status, median time,
-/// spread, throughput and % of peak.
 /// What a figure above 100% of its bound (marked "*") means, under the
 /// tables of loom bench and loom report.
 constexpr const char *kAboveBoundNote =
@@ -40,6 +37,10 @@ constexpr const char *kAboveBoundNote =
     "measured on a busy machine, or --peak-gflops-per-core / --peak-gbps), "
     "not the kernel faster than the machine";
 
+struct BenchResults;
+/// Prints one line per benchmark of `loom bench`: status, median time,
+/// spread, throughput and % of peak (a figure above its bound marked, with
+/// kAboveBoundNote under the table).
 void printBenchReport(const BenchResults &results, llvm::raw_ostream &os);
 
 /// Rows of text in aligned columns, or as a Markdown table.

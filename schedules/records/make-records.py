@@ -288,9 +288,10 @@ def rekey_locked(args):
                 continue
             # (A record of the schedules as they are: the old loom compiles
             # them as they are.)
-            old_root = args.root if same_schedule else (
-                args.rekey_from or os.path.join(tmp, "old"))
-            for path in [schedule] + libs if old_root == os.path.join(tmp, "old") else []:
+            from_git = not same_schedule and not args.rekey_from
+            old_root = (args.root if same_schedule else
+                        args.rekey_from or os.path.join(tmp, "old"))
+            for path in [schedule] + libs if from_git else []:
                 shown = subprocess.run(["git", "show", f"{args.rekey}:{path}"], cwd=args.root,
                                        capture_output=True, text=True)
                 os.makedirs(os.path.dirname(os.path.join(old_root, path)), exist_ok=True)
