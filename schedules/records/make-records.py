@@ -9,7 +9,7 @@ a machine of the same CPU kind (docs/performance.md, "Tuned records").
 One `loom tune --strategy model` per (payload, schedule) of
 schedules/suites/peers.json whose schedule has tunables, at --threads; each
 adds (or replaces) its record for this CPU. The tune databases go to
-schedules/records/tune/ (not committed), so a run can be resumed.
+schedules/records/tune/ of --root (not committed), so a run can be resumed.
 
   schedules/records/make-records.py --rekey REV [--loom ...] [--records ...]
 
@@ -131,7 +131,8 @@ def main():
                                text=True)
         if "no tune.knob" in space.stdout or space.returncode != 0:
             continue
-        db = os.path.join(HERE, "tune", f"{kernel}.t{args.threads}.jsonl")
+        db = os.path.join(args.root, "schedules", "records", "tune",
+                          f"{kernel}.t{args.threads}.jsonl")
         os.makedirs(os.path.dirname(db), exist_ok=True)
         cmd = base + ["--strategy", "model", "--budget", str(args.budget), "--db", db,
                       "--threads", str(args.threads), "--final-rounds",
