@@ -9,6 +9,7 @@
 #include "runner/results/Statistics.h"
 #include "runner/results/Status.h"
 
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -38,6 +39,30 @@ selectBenchmarks(const Suite &suite, llvm::StringRef filter) {
                                                  "' matches no benchmark of " +
                                                  suite.path);
   return selected;
+}
+
+std::vector<size_t> getRoundOrder(llvm::ArrayRef<std::string> names,
+                                  uint64_t &state) {
+  std::vector<std::vector<size_t>> groups;
+  llvm::StringMap<size_t> groupOf;
+  for (auto [index, name] : llvm::enumerate(names)) {
+    llvm::StringRef key = llvm::StringRef(name).split('/').first;
+    auto [it, inserted] = groupOf.try_emplace(key, groups.size());
+    if (inserted)
+      groups.emplace_back();
+    groups[it->second].push_back(index);
+  }
+  std::vector<size_t> groupOrder(groups.size());
+  for (size_t i = 0; i < groups.size(); ++i)
+    groupOrder[i] = i;
+  seededShuffle(groupOrder, state);
+  std::vector<size_t> order;
+  order.reserve(names.size());
+  for (size_t group : groupOrder) {
+    seededShuffle(groups[group], state);
+    llvm::append_range(order, groups[group]);
+  }
+  return order;
 }
 
 /// Runs `program` with `arguments` and returns its stdout, or nothing when it
@@ -187,13 +212,12 @@ llvm::Expected<BenchResults> runSuite(const Suite &suite,
   }
 
   uint64_t random = options.shuffleSeed;
-  std::vector<size_t> order(count);
+  std::vector<std::string> names;
+  for (const BenchmarkResult &result : results.benchmarks)
+    names.push_back(result.name);
   double timingStart = now();
   for (unsigned round = 0; round < options.repetitions; ++round) {
-    for (size_t i = 0; i < count; ++i)
-      order[i] = i;
-    seededShuffle(order, random);
-    for (auto [step, index] : llvm::enumerate(order)) {
+    for (auto [step, index] : llvm::enumerate(getRoundOrder(names, random))) {
       BenchmarkResult &result = results.benchmarks[index];
       if (!result.ok())
         continue;

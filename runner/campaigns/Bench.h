@@ -58,6 +58,15 @@ struct BenchOptions {
   std::function<void(const BenchResults &)> onTimeout;
 };
 
+/// The order in which one round of `loom bench` visits the benchmarks named
+/// `names` (indices into it). Benchmarks whose names share the part before
+/// the first '/' form a group (a kernel and its peers: matmul_256/loom,
+/// matmul_256/onednn); the groups are shuffled, and the members of each,
+/// which run one after the other, so that a ratio within a group compares
+/// repetitions taken seconds apart. `state` is the seeded shuffle's state.
+std::vector<size_t> getRoundOrder(llvm::ArrayRef<std::string> names,
+                                  uint64_t &state);
+
 /// The benchmarks of `suite` that `filter` selects. Fails with InvalidInput
 /// on a bad regex or when nothing matches.
 llvm::Expected<std::vector<const BenchmarkSpec *>>

@@ -28,7 +28,9 @@ llvm::cl::SubCommand &getBenchCommand() {
   loom bench results.json --format gbench --out gbench.json
 
 Every benchmark runs as `loom run` would, reference check included;
-repetitions are interleaved across benchmarks in a shuffled order.
+repetitions are interleaved across benchmarks in a shuffled order, the
+benchmarks of one kernel (names that share the part before '/', such as
+matmul_256/loom and matmul_256/onednn) one after the other.
 The suite format is docs/suite.md. Given a results file instead of a
 suite, converts it to --format without running anything.
 

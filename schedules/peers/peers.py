@@ -25,6 +25,7 @@ for the chain): OpenBLAS has neither.
 import argparse
 import json
 import os
+import signal
 import sys
 
 # (kernel, payload relative to schedules/, Loom's schedule, its libraries,
@@ -140,6 +141,18 @@ def cached_peak():
         return None
 
 
+def round_ratios(row):
+    """Loom / best peer in each round of the repetitions: loom bench runs a
+    kernel and its peers one after the other in a round, so each ratio
+    compares them on the same state of the machine."""
+    loom = row.get("rounds", {}).get("loom") or []
+    peers = [row["rounds"][p] for p, _ in PEERS if row.get("rounds", {}).get(p)]
+    if not loom or not peers:
+        return []
+    count = min([len(loom)] + [len(p) for p in peers])
+    return [min(p[i] for p in peers) / loom[i] for i in range(count)]
+
+
 def cmd_table(args):
     with open(args.results) as f:
         results = json.load(f)
@@ -155,12 +168,14 @@ def cmd_table(args):
             order.append(kernel)
         ok = b.get("status") == "ok"
         rows[kernel][who] = b.get("gflops") if ok else None
+        rows[kernel].setdefault("rounds", {})[who] = (
+            [r["median_s"] for r in b.get("repetitions", [])] if ok else [])
         if who == "loom":
             rows[kernel]["gbps"] = b.get("gbps") if ok else None
             rows[kernel]["percent_of_bound"] = b.get("percent_of_bound") if ok else None
             rows[kernel]["bound"] = b.get("bound")
     header = ["kernel", "threads", "Loom", "Loom GB/s", "oneDNN", "OpenBLAS",
-              "Loom / best peer", "Loom % of bound"]
+              "Loom / best peer", "per round", "Loom % of bound"]
     lines = []
     above_bound = False
     for kernel in order:
@@ -168,6 +183,8 @@ def cmd_table(args):
         peers = [row.get(p) for p, _ in PEERS if row.get(p)]
         loom = row.get("loom")
         ratio = f"{loom / max(peers):.2f}" if loom and peers else "-"
+        per_round = round_ratios(row)
+        spread = (f"{min(per_round):.2f}-{max(per_round):.2f}" if per_round else "-")
         # Of the roofline's bound as loom bench recorded it; a cache-resident
         # memory-bound kernel has none ("cache").
         if row.get("bound") and not args.peak_gflops_per_core:
@@ -187,7 +204,7 @@ def cmd_table(args):
         fmt = lambda key: ("-" if key not in row else
                            f"{row[key]:.1f}" if row[key] else "failed")
         lines.append([kernel, str(row["threads"]), fmt("loom"), fmt("gbps"),
-                      fmt("onednn"), fmt("openblas"), ratio, percent])
+                      fmt("onednn"), fmt("openblas"), ratio, spread, percent])
     if args.markdown:
         print("| " + " | ".join(header) + " |")
         print("| " + " | ".join(["---"] + ["---:"] * (len(header) - 1)) + " |")
@@ -198,7 +215,10 @@ def cmd_table(args):
         for line in [header] + lines:
             print("  ".join(x.ljust(w) if i == 0 else x.rjust(w)
                             for i, (x, w) in enumerate(zip(line, widths))))
-    print(f"\nGFLOP/s and GB/s (median of the repetitions); peak: "
+    print("\nper round: the lowest and highest Loom / best peer of one round "
+          "(loom bench runs a kernel's benchmarks one after the other in each "
+          "round)")
+    print(f"GFLOP/s and GB/s (median of the repetitions); peak: "
           f"{f'{peak:.1f} GFLOP/s per core' if peak else 'unknown (run loom peak)'}")
     if above_bound:
         print("* above 100% of its bound: the ceiling is too low (loom peak measured "
@@ -208,6 +228,8 @@ def cmd_table(args):
 
 
 def main():
+    # Output piped into head ends quietly, as other command-line tools do.
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
