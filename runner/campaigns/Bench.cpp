@@ -146,6 +146,7 @@ llvm::Expected<BenchResults> runSuite(const Suite &suite,
   context.suiteName = suite.name;
   context.repetitions = options.repetitions;
   context.shuffleSeed = options.shuffleSeed;
+  context.roundOrder = "grouped";
   context.filter = options.filter;
   context.peakGflopsPerCore = options.peakGflopsPerCore;
 

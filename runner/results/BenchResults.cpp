@@ -132,6 +132,7 @@ json toJson(const BenchResults &results) {
         {"name", context.suiteName}}},
       {"repetitions", context.repetitions},
       {"shuffle_seed", context.shuffleSeed},
+      {"round_order", context.roundOrder},
       {"filter", context.filter},
       {"peak_gflops_per_core", optionalToJson(context.peakGflopsPerCore)}};
   json benchmarks = json::array();
@@ -216,6 +217,8 @@ llvm::Expected<BenchResults> benchResultsFromJson(const json &root) {
     }
     reader.read(*object, path, "repetitions", context.repetitions);
     reader.read(*object, path, "shuffle_seed", context.shuffleSeed);
+    if (reader.field(*object, path, "round_order", false))
+      reader.read(*object, path, "round_order", context.roundOrder);
     reader.read(*object, path, "filter", context.filter);
     reader.read(*object, path, "peak_gflops_per_core",
                 context.peakGflopsPerCore);

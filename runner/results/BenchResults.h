@@ -34,6 +34,11 @@ struct BenchContext {
   std::string suitePath, suiteSha256, suiteName;
   unsigned repetitions = 0;
   uint64_t shuffleSeed = 0;
+  /// How each round ordered the benchmarks: "grouped" (the groups of names
+  /// that share the part before '/' shuffled, each group's members back to
+  /// back, `getRoundOrder`), or "shuffled" (every benchmark on its own: files
+  /// written before the grouping, which have no such field).
+  std::string roundOrder = "shuffled";
   std::string filter;
   /// Peak FLOP rate of the machine (all threads used by a benchmark scale
   /// it), when known.

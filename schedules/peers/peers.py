@@ -215,9 +215,14 @@ def cmd_table(args):
         for line in [header] + lines:
             print("  ".join(x.ljust(w) if i == 0 else x.rjust(w)
                             for i, (x, w) in enumerate(zip(line, widths))))
-    print("\nper round: the lowest and highest Loom / best peer of one round "
-          "(loom bench runs a kernel's benchmarks one after the other in each "
-          "round)")
+    if results.get("context", {}).get("round_order") == "grouped":
+        print("\nper round: the lowest and highest Loom / best peer of one round "
+              "(loom bench runs a kernel's benchmarks one after the other in each "
+              "round)")
+    else:
+        print("\nper round: the lowest and highest Loom / best peer of one round; "
+              "this file's rounds ran every benchmark on its own (a Loom before "
+              "2026-11-24), so a kernel and its peers ran up to minutes apart")
     print(f"GFLOP/s and GB/s (median of the repetitions); peak: "
           f"{f'{peak:.1f} GFLOP/s per core' if peak else 'unknown (run loom peak)'}")
     if above_bound:

@@ -87,6 +87,19 @@ TEST(BenchResultsTest, RoundTrip) {
   ASSERT_TRUE(static_cast<bool>(parsed)) << llvm::toString(parsed.takeError());
   EXPECT_EQ(toJson(*parsed).dump(), json.dump());
 
+  // How the rounds ordered the benchmarks: written and read back; a file
+  // of an older Loom has no such field, and its rounds shuffled every
+  // benchmark on its own.
+  results.context.roundOrder = "grouped";
+  auto grouped = benchResultsFromJson(toJson(results));
+  ASSERT_TRUE(static_cast<bool>(grouped));
+  EXPECT_EQ(grouped->context.roundOrder, "grouped");
+  nlohmann::ordered_json older = toJson(results);
+  older["context"].erase("round_order");
+  auto fromOlder = benchResultsFromJson(older);
+  ASSERT_TRUE(static_cast<bool>(fromOlder));
+  EXPECT_EQ(fromOlder->context.roundOrder, "shuffled");
+
   json["benchmarks"][0]["repetitions"][1]["median_s"] = "fast";
   auto bad = benchResultsFromJson(json);
   ASSERT_FALSE(static_cast<bool>(bad));
