@@ -637,7 +637,7 @@ llvm::Error KernelRun::Runner::time() {
   if (llvm::Error error = lockKernels())
     return error;
   // Released when timing ends: the next run may start its kernels.
-  auto unlock = llvm::make_scope_exit([&] { unlockKernels(); });
+  llvm::scope_exit unlock([&] { unlockKernels(); });
   progress("timing");
   if (timingArguments.empty())
     for (const Buffer &input : inputs)

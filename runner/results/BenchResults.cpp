@@ -411,17 +411,18 @@ json toBencherJson(const BenchResults &results) {
     std::vector<double> medians = benchmark.getRepetitionMedians();
     if (!benchmark.ok() || !time || medians.empty())
       continue;
-    auto [fastest, slowest] =
+    auto [fastestIt, slowestIt] =
         std::minmax_element(medians.begin(), medians.end());
+    double fastest = *fastestIt, slowest = *slowestIt;
     json measures = {{"latency",
                       {{"value", *time * 1e9},
-                       {"lower_value", *fastest * 1e9},
-                       {"upper_value", *slowest * 1e9}}}};
+                       {"lower_value", fastest * 1e9},
+                       {"upper_value", slowest * 1e9}}}};
     // Throughput bounds come from the slowest and fastest repetitions.
     auto rate = [&](std::optional<double> value) -> json {
       return {{"value", *value},
-              {"lower_value", *value * *time / *slowest},
-              {"upper_value", *value * *time / *fastest}};
+              {"lower_value", *value * *time / slowest},
+              {"upper_value", *value * *time / fastest}};
     };
     if (std::optional<double> gflops = benchmark.getGflops())
       measures["gflops"] = rate(gflops);
