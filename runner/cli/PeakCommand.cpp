@@ -33,8 +33,9 @@ loom run uses it for the roofline when --peak-gflops-per-core and
 A measurement that looks disturbed (load average above 0.5 at the
 start, the all-cores FMA figure below 0.75x cores x one core,
 repeats more than 10% apart, or a figure more than 25% below the
-cached quiet measurement of this machine: other tenants of a VM host
-share its memory bandwidth without showing in the load average) is
+cached quiet measurement of this machine, the all-threads figures only
+against one on as many threads: other tenants of a VM host share its
+memory bandwidth without showing in the load average) is
 reported with its reasons, and does not replace a quiet measurement
 in the cache unless --force.
 

@@ -77,8 +77,9 @@ constexpr double kMaxDropFromCached = 0.25;
 
 /// The figures of `measured` (FMA and triad, one and all threads) that are
 /// more than kMaxDropFromCached below those of `cached`, a quiet
-/// measurement of the same machine, as disturbances. Empty when `cached` is
-/// itself disturbed.
+/// measurement of the same machine, as disturbances; the all-threads
+/// figures only when both were measured on as many threads. Empty when
+/// `cached` is itself disturbed.
 std::vector<std::string> getDropsFromCachedPeak(const MachinePeak &cached,
                                                 const MachinePeak &measured);
 

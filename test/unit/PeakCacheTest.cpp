@@ -100,6 +100,28 @@ TEST(PeakCacheTest, AFigureFarBelowTheCachedQuietOneIsNamed) {
   EXPECT_TRUE(getDropsFromCachedPeak(disturbed, shared).empty());
 }
 
+TEST(PeakCacheTest, FewerThreadsAreNoDropOnAllThreads) {
+  MachinePeak quiet = makeQuietPeak();
+  quiet.measuredAt = "2026-11-24T14:40:40Z";
+  quiet.threads = 2;
+  quiet.fmaGflopsAll = 418.8;
+  quiet.triadGbps1 = 34.8;
+  quiet.triadGbpsAll = 71.3;
+  quiet.triadNtGbpsAll = 106.8;
+  // `loom peak --threads 1`: its all-threads figures are one thread's.
+  MachinePeak one = quiet;
+  one.threads = 1;
+  one.fmaGflopsAll = 211.0;
+  one.triadGbpsAll = 33.3;
+  one.triadNtGbpsAll = 39.3;
+  EXPECT_TRUE(getDropsFromCachedPeak(quiet, one).empty());
+  // Its one-thread figures still compare.
+  one.triadGbps1 = 20.0;
+  std::vector<std::string> reasons = getDropsFromCachedPeak(quiet, one);
+  ASSERT_EQ(reasons.size(), 1u);
+  EXPECT_EQ(reasons[0].rfind("triad on 1 thread gave 20.0 GB/s", 0), 0u);
+}
+
 TEST(PeakCacheTest, AgeOfATimestamp) {
   std::optional<double> age = getAgeInDays("2000-01-01T00:00:00Z");
   ASSERT_TRUE(age.has_value());
