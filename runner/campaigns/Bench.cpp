@@ -201,6 +201,8 @@ llvm::Expected<BenchResults> runSuite(const Suite &suite,
       context.peakGflopsPerCore = runOptions.peakGflopsPerCore;
     if (options.timeoutSeconds)
       runOptions.timeoutSeconds = options.timeoutSeconds;
+    if (options.cpu && runOptions.threads == 1)
+      runOptions.cpu = options.cpu;
     runOptions.outputs = RunOutputs();
     runs.push_back(
         std::make_unique<KernelRun>(runOptions, RunHooks(), diagnostics));

@@ -43,6 +43,9 @@ struct BenchOptions {
   /// --timeout: the limit of each step of every benchmark (over the suite's
   /// timeout_s).
   std::optional<double> timeoutSeconds;
+  /// --cpu: the logical CPU that times every benchmark of one thread (the
+  /// others are not pinned).
+  std::optional<int64_t> cpu;
   /// What `loom peak` measured on this machine (read once from its cache)
   /// and where it came from: fills the ceilings (FMA peak, bandwidth for
   /// each benchmark's threads) that the option above does not give.

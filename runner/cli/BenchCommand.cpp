@@ -206,6 +206,7 @@ int runBenchCommand() {
   options.peakGflopsPerCore = overrides.peakGflopsPerCore;
   options.peakGbps = overrides.peakGbps;
   options.timeoutSeconds = overrides.timeoutSeconds;
+  options.cpu = overrides.cpu;
   options.machinePeakSource = getDefaultPeakCachePath();
   options.machinePeak = loadCachedPeak(options.machinePeakSource);
   if (!quiet && llvm::errs().is_displayed())

@@ -2,6 +2,7 @@
 
 #include "runner/kernel/Run.h"
 #include "runner/kernel/Check.h"
+#include "runner/kernel/CpuPin.h"
 #include "runner/kernel/CrashGuard.h"
 #include "runner/kernel/Driver.h"
 #include "runner/kernel/Engine.h"
@@ -638,6 +639,14 @@ llvm::Error KernelRun::Runner::time() {
     return error;
   // Released when timing ends: the next run may start its kernels.
   llvm::scope_exit unlock([&] { unlockKernels(); });
+  // --cpu: the timing stays on one logical CPU (given back after).
+  std::unique_ptr<CpuPin> pin;
+  if (options.cpu) {
+    auto pinned = CpuPin::pin(static_cast<unsigned>(*options.cpu));
+    if (!pinned)
+      return pinned.takeError();
+    pin = std::move(*pinned);
+  }
   progress("timing");
   if (timingArguments.empty())
     for (const Buffer &input : inputs)
@@ -661,6 +670,11 @@ llvm::Error KernelRun::Runner::time() {
 }
 
 llvm::Error KernelRun::Runner::prepare() {
+  if (options.cpu && options.threads != 1)
+    return makeError(ExitCode::InvalidInput,
+                     "--cpu " + std::to_string(*options.cpu) +
+                         " pins a run of one thread; this one has " +
+                         std::to_string(options.threads) + " (--threads)");
   if (llvm::Error error = load())
     return error;
   if (llvm::Error error = compileScheduled())

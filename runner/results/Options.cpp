@@ -430,6 +430,14 @@ static std::vector<OptionInfo> createOptionInfos() {
                 "most 256)",
                 kernel),
       [](RunOptions &o) -> unsigned & { return o.threads; }, 1, kMaxThreads);
+  B::bindOptionalInteger(
+      table.add("cpu", "cpu", OptionKind::Integer, "n",
+                "Time a run of one thread on this logical CPU only (loom "
+                "bench: its benchmarks of one thread), so that kernels "
+                "compared see the same core (default: wherever the system "
+                "puts it)",
+                kernel | BenchFlag),
+      [](RunOptions &o) -> std::optional<int64_t> & { return o.cpu; }, 0);
   B::bindOptionalNumber(
       table.add("timeout", "timeout_s", OptionKind::Number, "seconds",
                 "Give up after this long: the whole run (loom run) or each "

@@ -201,10 +201,14 @@ void printReport(const Record &record, llvm::raw_ostream &os) {
   else
     os << "  (no schedule)";
   os << "\n";
-  printRow(os, "host",
-           llvm::formatv("{0}, {1} thread{2}", record.host.cpu,
-                         record.options.threads,
-                         record.options.threads == 1 ? "" : "s"));
+  printRow(
+      os, "host",
+      llvm::formatv(
+          "{0}, {1} thread{2}{3}", record.host.cpu, record.options.threads,
+          record.options.threads == 1 ? "" : "s",
+          record.options.cpu
+              ? " on CPU " + std::to_string(*record.options.cpu) + " (--cpu)"
+              : std::string()));
   std::vector<std::string> arguments;
   for (const ArgumentRecord &argument : record.arguments)
     arguments.push_back(argument.concreteType);

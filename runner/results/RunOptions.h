@@ -162,6 +162,9 @@ struct RunOptions {
   TimingOptions timing;
 
   unsigned threads = 1;
+  /// --cpu: the logical CPU that times a run of one thread
+  /// (kernel/CpuPin.h); unpinned when empty.
+  std::optional<int64_t> cpu;
   bool fpContractFast = true;
   /// Give up after this many seconds (exit code 5).
   std::optional<double> timeoutSeconds;
