@@ -225,6 +225,15 @@ def cmd_table(args):
               "2026-11-24), so a kernel and its peers ran up to minutes apart")
     print(f"GFLOP/s and GB/s (median of the repetitions); peak: "
           f"{f'{peak:.1f} GFLOP/s per core' if peak else 'unknown (run loom peak)'}")
+    # Where the one-thread benchmarks were timed (loom bench --cpu).
+    cpus = {(b.get("record") or {}).get("options", {}).get("cpu")
+            for b in results["benchmarks"] if b.get("threads", 1) == 1}
+    if cpus and None not in cpus:
+        print(f"one thread: timed on CPU {', '.join(str(c) for c in sorted(cpus))} "
+              f"(loom bench --cpu)")
+    elif cpus:
+        print("one thread: not pinned, each timed wherever the system put it "
+              "(loom bench --cpu N pins them to one CPU)")
     if above_bound:
         print("* above 100% of its bound: the ceiling is too low (loom peak measured "
               "on a busy machine?), not the kernel faster than the machine; run "
