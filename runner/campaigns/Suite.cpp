@@ -151,6 +151,16 @@ llvm::Expected<Suite> parseSuite(const json &root, llvm::StringRef path,
                    else if (!names.insert(spec.name).second)
                      reader.fail(here + ".name",
                                  "'" + spec.name + "' is a duplicate name");
+                   // "cpu" pins benchmarks of one thread: from the
+                   // defaults, the others are left unpinned.
+                   if (spec.options.cpu && spec.options.threads != 1) {
+                     if (object.contains("cpu"))
+                       reader.fail(here + ".cpu",
+                                   "pins a benchmark of one thread; this one "
+                                   "has " +
+                                       std::to_string(spec.options.threads));
+                     spec.options.cpu.reset();
+                   }
                    if (spec.options.noSchedule) { // Defaults do not apply.
                      spec.options.schedulePath.clear();
                      spec.options.scheduleLibraries.clear();

@@ -93,6 +93,25 @@ TEST_F(SuiteTest, ResolvesPathsAndAppliesDefaults) {
   EXPECT_EQ(plain.threads, 1u);
 }
 
+TEST_F(SuiteTest, ACpuPinsTheBenchmarksOfOneThread) {
+  // From the defaults: the benchmarks of more threads are left unpinned.
+  Suite suite;
+  ASSERT_EQ(load(R"({"defaults": {"cpu": 1}, "benchmarks": [
+      {"name": "one", "payload": "../kernels/a.mlir"},
+      {"name": "two", "payload": "../kernels/a.mlir", "threads": 2}]})",
+                 &suite),
+            "");
+  ASSERT_EQ(suite.benchmarks.size(), 2u);
+  EXPECT_EQ(suite.benchmarks[0].options.cpu, std::optional<int64_t>(1));
+  EXPECT_FALSE(suite.benchmarks[1].options.cpu.has_value());
+  // Set on a benchmark of more threads itself: an error at its key.
+  EXPECT_EQ(load(R"({"benchmarks": [{"name": "two", "payload":
+      "../kernels/a.mlir", "threads": 2, "cpu": 0}]})"),
+            std::string(root) +
+                "/suites/suite.json: suite.benchmarks[0].cpu pins a benchmark "
+                "of one thread; this one has 2");
+}
+
 TEST_F(SuiteTest, Errors) {
   std::string prefix = std::string(root) + "/suites/suite.json: ";
   // The known keys come from the option table: their list grows with it.
