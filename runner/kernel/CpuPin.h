@@ -1,5 +1,4 @@
-//===- CpuPin.h - A one-thread run held on one logical CPU -------*- C++
-//-*-===//
+//===- CpuPin.h - A one-thread run held on one CPU --------------*- C++ -*-===//
 //
 // `--cpu N`: the thread that times a one-thread kernel stays on logical CPU
 // N while it does. On a VM whose vCPUs are busy in turns (a neighbour on the
