@@ -37,7 +37,8 @@ cached quiet measurement of this machine, the all-threads figures only
 against one on as many threads: other tenants of a VM host share its
 memory bandwidth without showing in the load average) is
 reported with its reasons, and does not replace a quiet measurement
-in the cache unless --force.
+in the cache unless --force; nor does one on fewer --threads than the
+cached one (its all-threads figures are what runs on more threads use).
 
 Exit codes:
   0  the peak was printed
@@ -125,9 +126,12 @@ int runPeakCommand() {
                    << reason << "\n";
     // A disturbed measurement does not replace a quiet one.
     if (!shouldReplaceCachedPeak(cached, *result, force)) {
-      llvm::errs() << "loom peak: warning: kept the quiet measurement of "
-                   << cached->measuredAt
-                   << " in the cache (--force stores this one); this one:\n";
+      llvm::errs() << "loom peak: warning: kept the "
+                   << (cached->disturbances.empty() ? "quiet " : "")
+                   << "measurement of " << cached->measuredAt;
+      if (result->threads < cached->threads)
+        llvm::errs() << " on " << cached->threads << " threads";
+      llvm::errs() << " in the cache (--force stores this one); this one:\n";
       printPeak(*result, llvm::errs());
       peak = std::move(cached);
       kept = true;

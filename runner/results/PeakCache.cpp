@@ -120,8 +120,13 @@ std::vector<std::string> getDropsFromCachedPeak(const MachinePeak &cached,
 
 bool shouldReplaceCachedPeak(const std::optional<MachinePeak> &cached,
                              const MachinePeak &measured, bool force) {
-  return force || !cached || measured.disturbances.empty() ||
-         !cached->disturbances.empty();
+  if (force || !cached)
+    return true;
+  // Fewer threads would lose the all-threads figures of the cache, which
+  // the rooflines of runs on more threads read.
+  if (measured.threads < cached->threads)
+    return false;
+  return measured.disturbances.empty() || !cached->disturbances.empty();
 }
 
 std::optional<double> getAgeInDays(llvm::StringRef timestamp) {

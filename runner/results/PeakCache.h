@@ -84,8 +84,8 @@ std::vector<std::string> getDropsFromCachedPeak(const MachinePeak &cached,
                                                 const MachinePeak &measured);
 
 /// Whether a new measurement goes into the cache over `cached`: always,
-/// unless it looks disturbed and the cached one did not (`force` stores it
-/// anyway).
+/// unless it looks disturbed and the cached one did not, or it was made on
+/// fewer threads (`force` stores it anyway).
 bool shouldReplaceCachedPeak(const std::optional<MachinePeak> &cached,
                              const MachinePeak &measured, bool force);
 

@@ -78,6 +78,12 @@ TEST(PeakCacheTest, ADisturbedMeasurementKeepsAQuietCache) {
   EXPECT_TRUE(shouldReplaceCachedPeak(disturbed, disturbed, false));
   EXPECT_TRUE(shouldReplaceCachedPeak(disturbed, quiet, false));
   EXPECT_TRUE(shouldReplaceCachedPeak(quiet, quiet, false));
+  // Fewer threads than the cache: its all-threads figures would be lost.
+  MachinePeak one = makeQuietPeak();
+  one.threads = 1;
+  EXPECT_FALSE(shouldReplaceCachedPeak(quiet, one, false));
+  EXPECT_TRUE(shouldReplaceCachedPeak(quiet, one, /*force=*/true));
+  EXPECT_TRUE(shouldReplaceCachedPeak(one, quiet, false));
 }
 
 TEST(PeakCacheTest, AFigureFarBelowTheCachedQuietOneIsNamed) {
