@@ -38,16 +38,29 @@ std::string getAllowedCpus() {
   return list;
 }
 
-llvm::Expected<std::unique_ptr<CpuPin>> CpuPin::pin(unsigned cpu) {
-  auto saved = std::make_unique<Saved>();
-  if (!getCallerCpus(saved->cpus))
+/// Reads the calling thread's CPUs into `cpus` and checks that `cpu` is
+/// one of them.
+static llvm::Error readAndCheck(unsigned cpu, cpu_set_t &cpus) {
+  if (!getCallerCpus(cpus))
     return makeError(ExitCode::InvalidInput,
                      "--cpu: cannot read the CPUs this thread may run on");
-  if (cpu >= CPU_SETSIZE || !CPU_ISSET(cpu, &saved->cpus))
+  if (cpu >= CPU_SETSIZE || !CPU_ISSET(cpu, &cpus))
     return makeError(ExitCode::InvalidInput,
                      "--cpu " + std::to_string(cpu) +
                          ": this process may run on CPUs " + getAllowedCpus() +
                          " only");
+  return llvm::Error::success();
+}
+
+llvm::Error checkCpu(unsigned cpu) {
+  cpu_set_t cpus;
+  return readAndCheck(cpu, cpus);
+}
+
+llvm::Expected<std::unique_ptr<CpuPin>> CpuPin::pin(unsigned cpu) {
+  auto saved = std::make_unique<Saved>();
+  if (llvm::Error error = readAndCheck(cpu, saved->cpus))
+    return std::move(error);
   cpu_set_t one;
   CPU_ZERO(&one);
   CPU_SET(cpu, &one);

@@ -22,6 +22,10 @@ namespace mlir::loom {
 /// "0,2-3"); empty if they cannot be read.
 std::string getAllowedCpus();
 
+/// An InvalidInput error (exit code 2) naming the allowed CPUs when the
+/// calling thread may not run on `cpu`.
+llvm::Error checkCpu(unsigned cpu);
+
 /// Holds the calling thread on one logical CPU until destroyed, then gives
 /// it back the CPUs it had.
 class CpuPin {

@@ -675,6 +675,9 @@ llvm::Error KernelRun::Runner::prepare() {
                      "--cpu " + std::to_string(*options.cpu) +
                          " pins a run of one thread; this one has " +
                          std::to_string(options.threads) + " (--threads)");
+  if (options.cpu)
+    if (llvm::Error error = checkCpu(static_cast<unsigned>(*options.cpu)))
+      return error;
   if (llvm::Error error = load())
     return error;
   if (llvm::Error error = compileScheduled())
