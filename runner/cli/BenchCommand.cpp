@@ -3,6 +3,7 @@
 #include "runner/campaigns/Bench.h"
 #include "runner/cli/Commands.h"
 #include "runner/cli/OptionFlags.h"
+#include "runner/kernel/CpuPin.h"
 #include "runner/kernel/CrashGuard.h"
 #include "runner/results/Files.h"
 #include "runner/results/JsonReader.h"
@@ -206,6 +207,11 @@ int runBenchCommand() {
   options.peakGflopsPerCore = overrides.peakGflopsPerCore;
   options.peakGbps = overrides.peakGbps;
   options.timeoutSeconds = overrides.timeoutSeconds;
+  // A CPU this process may not use would fail every benchmark of one
+  // thread: refused before the first (the others ignore --cpu).
+  if (overrides.cpu)
+    if (llvm::Error error = checkCpu(static_cast<unsigned>(*overrides.cpu)))
+      return fail(std::move(error));
   options.cpu = overrides.cpu;
   options.machinePeakSource = getDefaultPeakCachePath();
   options.machinePeak = loadCachedPeak(options.machinePeakSource);

@@ -5,6 +5,7 @@
 #include "runner/campaigns/Tune.h"
 #include "runner/cli/Commands.h"
 #include "runner/cli/OptionFlags.h"
+#include "runner/kernel/CpuPin.h"
 #include "runner/kernel/CrashGuard.h"
 #include "runner/results/Status.h"
 
@@ -214,6 +215,10 @@ static llvm::Expected<RunOptions> getRunOptions() {
   for (const std::string &warning : warnings)
     llvm::errs() << "loom tune: warning: " << warning << "\n";
   if (error)
+    return std::move(error);
+  // Every candidate would fail on a --cpu it cannot take: refused before
+  // the sweep starts.
+  if (llvm::Error error = checkCpuOption(options.cpu, options.threads))
     return std::move(error);
   return options;
 }

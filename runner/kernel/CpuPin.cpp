@@ -57,6 +57,17 @@ llvm::Error checkCpu(unsigned cpu) {
   return readAndCheck(cpu, cpus);
 }
 
+llvm::Error checkCpuOption(std::optional<int64_t> cpu, unsigned threads) {
+  if (!cpu)
+    return llvm::Error::success();
+  if (threads != 1)
+    return makeError(ExitCode::InvalidInput,
+                     "--cpu " + std::to_string(*cpu) +
+                         " pins a run of one thread; this one has " +
+                         std::to_string(threads) + " (--threads)");
+  return checkCpu(static_cast<unsigned>(*cpu));
+}
+
 llvm::Expected<std::unique_ptr<CpuPin>> CpuPin::pin(unsigned cpu) {
   auto saved = std::make_unique<Saved>();
   if (llvm::Error error = readAndCheck(cpu, saved->cpus))

@@ -13,7 +13,9 @@
 
 #include "llvm/Support/Error.h"
 
+#include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace mlir::loom {
@@ -25,6 +27,12 @@ std::string getAllowedCpus();
 /// An InvalidInput error (exit code 2) naming the allowed CPUs when the
 /// calling thread may not run on `cpu`.
 llvm::Error checkCpu(unsigned cpu);
+
+/// The checks of a `--cpu` option (at least 0, as the option parser makes
+/// sure) before anything is parsed or compiled: an InvalidInput error when
+/// the run has more than one thread (`threads`) or the process may not run
+/// on that CPU. No option (nullopt) passes.
+llvm::Error checkCpuOption(std::optional<int64_t> cpu, unsigned threads);
 
 /// Holds the calling thread on one logical CPU until destroyed, then gives
 /// it back the CPUs it had.

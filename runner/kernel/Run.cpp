@@ -670,14 +670,8 @@ llvm::Error KernelRun::Runner::time() {
 }
 
 llvm::Error KernelRun::Runner::prepare() {
-  if (options.cpu && options.threads != 1)
-    return makeError(ExitCode::InvalidInput,
-                     "--cpu " + std::to_string(*options.cpu) +
-                         " pins a run of one thread; this one has " +
-                         std::to_string(options.threads) + " (--threads)");
-  if (options.cpu)
-    if (llvm::Error error = checkCpu(static_cast<unsigned>(*options.cpu)))
-      return error;
+  if (llvm::Error error = checkCpuOption(options.cpu, options.threads))
+    return error;
   if (llvm::Error error = load())
     return error;
   if (llvm::Error error = compileScheduled())
