@@ -13,14 +13,15 @@
 //      when the matmul has at least as many rows as columns, its columns
 //      otherwise (equal parts; each thread then reads the whole of the
 //      smaller operand and its own part of the larger one).
-//   3. Cache tiles: each thread's part in 512 x 256 tiles of C (scf.for),
-//      each in K blocks of 256: the 256 x 256 block of packed B stays in L2
-//      and serves the 64 register tiles of rows of a cache tile.
+//   3. Cache tiles: each thread's part in blocks of 256 columns (scf.for),
+//      each in K blocks of 256, each in tiles of 512 rows (GotoBLAS's
+//      order): the 256 x 256 block of packed B stays in L2 and serves the
+//      register tiles of all the rows of the part.
 //   4. Where B is packed: for a matmul of many rows, all of B before the
 //      loops (each panel packed once, split among threads); for one of at
-//      most 2 cache tiles of rows (knob "pack_b_rows"), the K block of each
-//      cache tile inside the K loop, so that packed B stays in L2 and is
-//      never written to memory; the blocks of the next K block are then
+//      most 2 x 512 rows (knob "pack_b_rows"), the K block of each column
+//      block inside the K loop, so that packed B stays in L2 and is never
+//      written to memory; the blocks of the next K block are then
 //      prefetched into L2 while this one computes (knob "prefetch_bytes",
 //      loom-prefetch-next-iteration). The packing reads 8 rows of up to
 //      4 KiB of B at a time (a page: the hardware prefetchers stop at page
@@ -716,12 +717,12 @@ module attributes {transform.with_named_sequence} {
     %n_panels = transform.tune.knob<"n_panels"> = 8 from options = [1, 2, 4, 8, 16, 32]
         {loom.host_default = "l2_bytes / (8 * k_block * vector_bytes)"} -> !transform.param<i64>
     //   m_c: rows of a cache tile, a multiple of m_r such that its tile of
-    //        C (m_c x n_panels x n_r, n_r two vectors) takes half of L2;
-    //        the larger m_c, the more register tiles each block of B
-    //        in L2 serves (m_c / m_r; on Zen 5 512 rows against 128:
-    //        2048 x 2048 x 2048 204 against 196 GFLOP/s, 512 x 768 x 3072
-    //        203 against 189; docs/performance.md; 1024, a whole thread's
-    //        part of 2048 on 2 threads, for the records: 372 against 352);
+    //        C (m_c x n_panels x n_r, n_r two vectors) takes half of L2.
+    //        Since the row tiles are inside the K blocks, a block of B in
+    //        L2 serves every row whatever m_c (on Zen 5, 128 rows against
+    //        512: 2048 x 2048 x 2048 202 against 203 GFLOP/s); fewer rows
+    //        cut a matmul of 512 into several tiles (512 x 768 x 3072 186
+    //        against 192; docs/performance.md);
     %m_c = transform.tune.knob<"m_c"> = 512 from options = [16, 32, 48, 64, 96, 128, 192, 256, 384, 512, 1024]
         {loom.host_default = "m_r * (l2_bytes / (4 * n_panels * vector_bytes * m_r))"} -> !transform.param<i64>
     //   one_tile_rows: a matmul of fewer rows has one cache tile of all of
@@ -744,14 +745,16 @@ module attributes {transform.with_named_sequence} {
     // boundaries). Walking down one panel instead reads 128 bytes per row,
     // 16 KiB apart at N = 4096: every access misses and the packing runs at
     // a fifth of the memory bandwidth.
-    //   pack_b_rows: B is packed per K block of each cache tile, inside
+    //   pack_b_rows: B is packed per K block of each column block, inside
     //                the K loop, when the matmul has at most this many rows
     //                (M), and all of B before the loops otherwise. Per K
     //                block, the packed block stays in L2 and packed B is
-    //                never written to memory, but every row of cache tiles
-    //                (and every thread splitting the rows) packs its blocks
-    //                again: it pays when M is small (on Zen 5, 64 x 4096 x
-    //                4096: 155 against 128 GFLOP/s; docs/performance.md);
+    //                never written to memory, but every thread splitting
+    //                the rows packs all of B, and the packing waits for the
+    //                rows of B, 1 KiB of each, unless prefetch_bytes covers
+    //                the next block: it pays when M is small (on Zen 5,
+    //                64 x 4096 x 4096: 155 against 128 GFLOP/s), not at
+    //                2048 (187 against 202; docs/performance.md);
     //   pack_panels: panels of a group before the loops, a page of a row of
     //                B (n_r = 32 columns of 4 bytes: 128 bytes per panel).
     %pack_b_rows = transform.tune.knob<"pack_b_rows"> = 1024 from options = [0, 64, 128, 256, 512, 1024, 4096]
@@ -862,13 +865,18 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
-      %cache_tile, %m_c_loop, %n_c_loop = transform.structured.tile_using_for %thread_part_2
-          tile_sizes [%m_c_rows, %part_n_panels]
+      // Loops, outermost first: columns of the cache tile (n_panels
+      // panels), K blocks, rows of the cache tile (m_c), as GotoBLAS
+      // orders them: a k_block x columns block of packed B stays in L2
+      // while the register tiles of every row of the thread's part pass
+      // over it, where rows outside K blocks read it from memory once per
+      // m_c rows (on Zen 5, one thread, 2048: 193 against 188 GFLOP/s,
+      // 4096 x 64 x 4096 187 against 183, 1536 192 against 190; the other
+      // matmuls of the peers suite within 1%: docs/performance.md).
+      %cache_tile, %n_c_loop, %k_loop = transform.structured.tile_using_for %thread_part_2
+          tile_sizes [0, %part_n_panels, %part_k, 0]
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.any_op, !transform.any_op)
-      %k_block, %k_loop = transform.structured.tile_using_for %cache_tile
-          tile_sizes [0, 0, %part_k, 0]
-        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
 
       // The foreach_match is an if: %per_block holds the pack when M <=
       // pack_b_rows and %before is empty, or the other way round.
@@ -880,9 +888,7 @@ module attributes {transform.with_named_sequence} {
       ^bb0(%block_pack: !transform.any_op):
         %in_part, %forall_fused = transform.structured.fuse_into_containing_op %block_pack into %forall
           : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
-        %in_rows, %m_c_fused = transform.structured.fuse_into_containing_op %in_part into %m_c_loop
-          : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
-        %in_cache_tile, %n_c_fused = transform.structured.fuse_into_containing_op %in_rows into %n_c_loop
+        %in_cache_tile, %n_c_fused = transform.structured.fuse_into_containing_op %in_part into %n_c_loop
           : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
         %in_k_block, %k_loop_fused = transform.structured.fuse_into_containing_op %in_cache_tile into %k_loop
           : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
@@ -902,12 +908,17 @@ module attributes {transform.with_named_sequence} {
         transform.include @pack_rows_then_panels failures(propagate) (%pack_group)
           : (!transform.any_op) -> ()
       }
+      // The rows of the cache tile: a loop inside the K loop and after the
+      // packing of a K block, whose block serves them all.
+      %k_block, %m_c_loop = transform.structured.tile_using_for %cache_tile
+          tile_sizes [%m_c_rows, 0, 0, 0]
+        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
 
       // The rows of A the next register tile reads (m_r x k_block) are
       // prefetched into L2 while this one computes (prefetch_bytes) when B
       // is packed before the loops (pack_b_rows < rows, the condition of
-      // the pack's place above): A is read in place, in short rows of a
-      // cache tile that were last read a whole row of cache tiles ago
+      // the pack's place above): A is read in place, in short rows that
+      // were last read a whole pass over A ago (the previous column block)
       // (loom-prefetch-next-iteration). Not when B is packed per K block,
       // whose next block is prefetched then (on Zen 5, 64 x 4096 x 4096:
       // 127 GFLOP/s with both against 176).

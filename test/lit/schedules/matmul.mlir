@@ -11,8 +11,8 @@
 //
 // On 2 threads at 1024 x 1024 x 1024 (every knob given: the test does not
 // depend on the host), the threads split the rows (N <= M) and B is packed
-// per K block inside each cache tile (M <= pack_b_rows), into a buffer of
-// one block.
+// per K block of each block of columns (M <= pack_b_rows), into a buffer of
+// one block, once for all the rows of the thread's part.
 // RUN: loom run %{schedules}/matmul/matmul.mlir --schedule %{schedules}/matmul/schedule.mlir \
 // RUN:   --schedule-lib %{schedules}/lib/vector.mlir --iters 1 --no-records --threads 2 \
 // RUN:   --knob n_r=1 --knob m_r=8 --knob k_block=128 --knob n_panels=8 --knob m_c=64 \
@@ -33,12 +33,13 @@
 // CHECK:               vector.transfer_read {{.*}} : tensor<8x32xf32>, vector<8x32xf32>
 // C is reshaped, not copied, to [M][N/32][32].
 // CHECK:         tensor.expand_shape {{.*}} into tensor<2048x64x32xf32>
-// One thread: no scf.forall. Cache tiles of 512 x 256, K blocks of 256,
-// register tiles of 8 x 32.
+// One thread: no scf.forall. Blocks of 256 columns (8 panels), K blocks of
+// 256, tiles of 512 rows inside the K block (GotoBLAS's order: the block of
+// B serves every row), register tiles of 8 x 32.
 // CHECK-NOT:     scf.forall
-// CHECK:         scf.for {{.*}} to %c2048 step %c512
-// CHECK:           scf.for {{.*}} to %c64 step %c8
-// CHECK:             scf.for {{.*}} to %c2048 step %c256
+// CHECK:         scf.for {{.*}} to %c64 step %c8
+// CHECK:           scf.for {{.*}} to %c2048 step %c256
+// CHECK:             scf.for {{.*}} to %c2048 step %c512
 // CHECK:               scf.for {{.*}} to %c512 step %c8
 // CHECK:                 scf.for {{.*}} to %c8 step %c1
 // The accumulator tile is carried in registers across the K block and
@@ -58,24 +59,25 @@
 
 // LOCAL-OK: check       arg 2: passed
 
-// Two parts of 512 rows, each in cache tiles of 64 x 256; no buffer of all
-// of B: a 8 panels x 128 rows x 32 buffer filled in each K block of each
-// cache tile, 8 rows of its 8 panels at a time, then read by the register
-// tiles.
+// Two parts of 512 rows, each in blocks of 256 columns and K blocks of 128;
+// no buffer of all of B: a 8 panels x 128 rows x 32 buffer filled in each K
+// block, 8 rows of its 8 panels at a time, then read by the register tiles
+// of all the 512 rows (tiles of 64 rows), not packed again for each.
 // LOCAL-LABEL: func.func @matmul(
 // LOCAL-NOT:     memref<32x1024x32xf32>
 // LOCAL:         scf.forall ({{.*}}) in (2)
 // LOCAL:           memref.subview {{.*}} [512, 1024] [1, 1]
-// LOCAL:           scf.for {{.*}} to %c512 step %c64
-// LOCAL:             scf.for {{.*}} to %c32 step %c8
-// LOCAL:               scf.for {{.*}} to %c1024 step %c128
-// LOCAL:                 memref.alloc() {{.*}} : memref<8x128x32xf32>
-// LOCAL:                 scf.for {{.*}} to %c128 step %c8
-// LOCAL:                   scf.for {{.*}} to %c8 step %c1
-// LOCAL:                     vector.transfer_read {{.*}} vector<8x32xf32>
+// LOCAL:           scf.for {{.*}} to %c32 step %c8
+// LOCAL:             scf.for {{.*}} to %c1024 step %c128
+// LOCAL:               memref.alloc() {{.*}} : memref<8x128x32xf32>
+// LOCAL:               scf.for {{.*}} to %c128 step %c8
+// LOCAL:                 scf.for {{.*}} to %c8 step %c1
+// LOCAL:                   vector.transfer_read {{.*}} vector<8x32xf32>
+// LOCAL:               scf.for {{.*}} to %c512 step %c64
+// LOCAL-NOT:             vector.transfer_read {{.*}} vector<8x32xf32>
 // LOCAL:                 scf.for {{.*}} to %c64 step %c8
 // LOCAL:                   scf.for {{.*}} to %c8 step %c1
 // LOCAL:                     scf.for {{.*}} to %c128 step %c1 iter_args
 // LOCAL-COUNT-8:               vector.fma {{.*}} : vector<32xf32>
-// LOCAL:                 memref.dealloc
+// LOCAL:               memref.dealloc
 // LOCAL-NOT:     memref.alloc
