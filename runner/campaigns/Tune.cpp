@@ -26,6 +26,12 @@
 
 namespace mlir::loom {
 
+/// How the sweep's text names the record it started from.
+static llvm::StringRef getRecordName(bool older) {
+  return older ? "the record of an older version of the schedule"
+               : "the record";
+}
+
 namespace {
 /// While alive, Ctrl-C asks the sweep to stop starting candidates instead of
 /// killing it; the previous handler comes back afterwards.
@@ -287,9 +293,18 @@ llvm::Error Sweep::findRecord(const TuneDigests &digests,
   auto records = loadTunedRecords(path);
   if (!records)
     return records.takeError();
-  const TunedRecord *record = findTunedRecord(
-      *records, getTunedRecordKey(run, getHostInfo(), digests.payloadSignature,
-                                  digests.schedule));
+  TunedRecordKey key = getTunedRecordKey(
+      run, getHostInfo(), digests.payloadSignature, digests.schedule);
+  const TunedRecord *record = findTunedRecord(*records, key);
+  // After an edit of the schedule its record no longer applies, but its
+  // point is still the best guess to start from.
+  if (!record) {
+    record = findOlderTunedRecord(*records, key,
+                                  run.schedulePath.empty() ? run.payloadPath
+                                                           : run.schedulePath);
+    summary.recordOlder = record != nullptr;
+  }
+  std::string which = getRecordName(summary.recordOlder).str();
   if (!record) {
     if (quiet)
       return llvm::Error::success();
@@ -310,7 +325,7 @@ llvm::Error Sweep::findRecord(const TuneDigests &digests,
     auto it =
         value ? llvm::find(tunable.options, *value) : tunable.options.end();
     if (it == tunable.options.end()) {
-      summary.recordNote = "the record in " + path + " gives " + tunable.name +
+      summary.recordNote = which + " in " + path + " gives " + tunable.name +
                            " a value that is not one of its options";
       return llvm::Error::success();
     }
@@ -321,7 +336,7 @@ llvm::Error Sweep::findRecord(const TuneDigests &digests,
   summary.recordTunedAt = record->tunedAt;
   if (!candidates.contains(index, coordinates)) {
     summary.recordNote =
-        "the point of the record in " + path +
+        "the point of " + which + " in " + path +
         (options.shardCount > 1 ? " is not a candidate of this shard or is"
                                 : " is") +
         " ruled out by a constraint";
@@ -332,9 +347,10 @@ llvm::Error Sweep::findRecord(const TuneDigests &digests,
   // (The defaults' point, when the record keeps them, runs once.)
   if (!defaultIndex || *defaultIndex != index)
     recordIndex = index;
-  log(llvm::formatv("starting from the record in {0} (tuned {1}): {2}; it "
+  log(llvm::formatv("starting from {0} in {1} (tuned {2}): {3}; it "
                     "runs after the defaults and in the final rounds",
-                    path, record->tunedAt, getPointText(*summary.recordPoint))
+                    which, path, record->tunedAt,
+                    getPointText(*summary.recordPoint))
           .str());
   return llvm::Error::success();
 }
@@ -540,6 +556,9 @@ llvm::Error Sweep::conclude() {
   std::string bestText = getPointText(summary.best->settings);
   std::string recordText =
       summary.recordPoint ? getPointText(*summary.recordPoint) : "";
+  // A record of an older version of the schedule runs in the final rounds
+  // too, but the defaults stay the incumbent: no run applies that record.
+  bool recordInForce = summary.recordPoint && !summary.recordOlder;
   for (const TunePoint &point : summary.points)
     if (point.isValid() && getPointText(point.settings) == defaultsText)
       summary.defaultMedian = point.medianSeconds;
@@ -555,7 +574,7 @@ llvm::Error Sweep::conclude() {
     finalist.settings = point.settings;
     finalist.sweepMedian = *point.medianSeconds;
     finalist.isDefaults = text == defaultsText;
-    finalist.isRecord = summary.recordPoint && text == recordText;
+    finalist.isRecord = recordInForce && text == recordText;
     finalists.push_back(std::move(finalist));
   };
   if (options.finalists && options.finalRounds) {
@@ -621,7 +640,7 @@ llvm::Error Sweep::conclude() {
     best.settings = summary.best->settings;
     best.sweepMedian = *summary.best->medianSeconds;
     best.isDefaults = bestText == defaultsText;
-    best.isRecord = summary.recordPoint && bestText == recordText;
+    best.isRecord = recordInForce && bestText == recordText;
     summary.winner = best;
   }
   summary.recordKeptDefaults =
@@ -772,8 +791,8 @@ void printTuneSummary(const TuneSummary &summary, unsigned count,
        << " database record(s) from another payload, schedule, machine or "
           "version were not used\n";
   if (summary.recordPoint)
-    os << "  started from the record in " << summary.recordFile << " (tuned "
-       << summary.recordTunedAt << "): "
+    os << "  started from " << getRecordName(summary.recordOlder) << " in "
+       << summary.recordFile << " (tuned " << summary.recordTunedAt << "): "
        << (summary.recordPoint->empty() ? "(the schedule as written)"
                                         : getPointText(*summary.recordPoint))
        << "\n";
@@ -819,6 +838,9 @@ void printTuneSummary(const TuneSummary &summary, unsigned count,
         notes.push_back("the defaults");
       if (finalist.isRecord)
         notes.push_back("the record");
+      else if (summary.recordOlder && summary.recordPoint &&
+               text == getPointText(*summary.recordPoint))
+        notes.push_back("the older record");
       if (finalist.roundsFaster)
         notes.push_back(llvm::formatv("faster than {0} in {1} of {2} rounds",
                                       incumbentName, *finalist.roundsFaster,

@@ -130,6 +130,9 @@ struct TuneSummary {
   /// any budget starts from it and keeps it unless a point beats it there.
   std::optional<std::vector<KnobSetting>> recordPoint;
   std::string recordFile, recordTunedAt;
+  /// Whether that record is of an older version of the schedule (no run
+  /// applies it; its point is a guess to start from: findOlderTunedRecord).
+  bool recordOlder = false;
   /// Why the record's point was not measured (the records file named or
   /// saved to has none for this key, a constraint rules it out), or empty.
   std::string recordNote;

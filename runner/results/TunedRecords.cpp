@@ -7,6 +7,7 @@
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 
 #include <nlohmann/json.hpp>
 
@@ -156,6 +157,22 @@ const TunedRecord *findTunedRecord(llvm::ArrayRef<TunedRecord> records,
   const TunedRecord *found = nullptr;
   for (const TunedRecord &record : records)
     if (record.key == key)
+      found = &record;
+  return found;
+}
+
+const TunedRecord *findOlderTunedRecord(llvm::ArrayRef<TunedRecord> records,
+                                        const TunedRecordKey &key,
+                                        llvm::StringRef scheduleFile) {
+  llvm::StringRef name = llvm::sys::path::filename(scheduleFile);
+  const TunedRecord *found = nullptr;
+  for (const TunedRecord &record : records)
+    if (record.key.host == key.host && record.key.payload == key.payload &&
+        record.key.threads == key.threads &&
+        record.key.scheduleSha256 != key.scheduleSha256 && !name.empty() &&
+        llvm::sys::path::filename(record.schedule.empty()
+                                      ? record.payloadFile
+                                      : record.schedule) == name)
       found = &record;
   return found;
 }

@@ -84,6 +84,15 @@ std::string printTunedRecords(llvm::ArrayRef<TunedRecord> records);
 const TunedRecord *findTunedRecord(llvm::ArrayRef<TunedRecord> records,
                                    const TunedRecordKey &key);
 
+/// The last record of `key`'s host, payload and threads tuned with another
+/// version of the schedule: a schedule file of the same name as
+/// `scheduleFile` (the payload's when the schedule is embedded in it) but
+/// another digest (an edit since). No run applies it; loom tune starts from
+/// its point, as a guess. Null if there is none.
+const TunedRecord *findOlderTunedRecord(llvm::ArrayRef<TunedRecord> records,
+                                        const TunedRecordKey &key,
+                                        llvm::StringRef scheduleFile);
+
 /// Adds `record` to the file at `path` (created when missing), replacing a
 /// record with the same key; written atomically.
 llvm::Error saveTunedRecord(llvm::StringRef path, const TunedRecord &record);

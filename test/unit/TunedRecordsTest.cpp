@@ -53,6 +53,39 @@ TEST(TunedRecordsTest, SavedRecordsReplaceTheirKeyAndMatchExactly) {
   EXPECT_EQ(findTunedRecord(*records, otherSchedule), nullptr);
 }
 
+TEST(TunedRecordsTest, AnOlderVersionOfTheScheduleIsFoundByItsFileName) {
+  TunedRecord older = makeRecord("znver5 | 1", 1, "128");
+  older.schedule = "schedules/matmul/schedule.mlir";
+  TunedRecord newer = older;
+  newer.knobs = {{"k_block", "256"}};
+  TunedRecord embedded = makeRecord("znver5 | 1", 1, "64");
+  embedded.payloadFile = "kernel.mlir";
+  std::vector<TunedRecord> records = {older, newer, embedded};
+
+  TunedRecordKey edited = older.key;
+  edited.scheduleSha256 = "def";
+  // The last of that file's records, named from another directory.
+  const TunedRecord *found =
+      findOlderTunedRecord(records, edited, "../matmul/schedule.mlir");
+  ASSERT_NE(found, nullptr);
+  EXPECT_EQ(found->knobs.front().value, "256");
+  // A schedule embedded in its payload: the payload's file name.
+  found = findOlderTunedRecord(records, edited, "/tmp/kernel.mlir");
+  ASSERT_NE(found, nullptr);
+  EXPECT_EQ(found->knobs.front().value, "64");
+  // Another file, the same digest (the record itself: findTunedRecord's),
+  // another CPU or thread count: none.
+  EXPECT_EQ(findOlderTunedRecord(records, edited, "tunable.mlir"), nullptr);
+  EXPECT_EQ(findOlderTunedRecord(records, older.key, "schedule.mlir"), nullptr);
+  TunedRecordKey otherCpu = edited;
+  otherCpu.host = "znver4 | 2";
+  EXPECT_EQ(findOlderTunedRecord(records, otherCpu, "schedule.mlir"), nullptr);
+  TunedRecordKey twoThreads = edited;
+  twoThreads.threads = 2;
+  EXPECT_EQ(findOlderTunedRecord(records, twoThreads, "schedule.mlir"),
+            nullptr);
+}
+
 TEST(TunedRecordsTest, OtherFilesAreNamedAsSuch) {
   TempFile file;
   ASSERT_FALSE(

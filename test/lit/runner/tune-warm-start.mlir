@@ -25,6 +25,28 @@
 // WARM-DAG: tile=2 {{.*}} the defaults
 // WARM-DAG: tile=8 {{.*}} the record
 //
+// After an edit of the schedule (here: the record's digest changed, as an
+// edit would change the schedule's) no run applies the record, but the
+// sweep still starts from its point, a guess that runs in the final rounds
+// as "the older record"; the defaults stay the incumbent it must beat.
+// RUN: sed -e 's/"schedule_sha256": "[0-9a-f]\{8\}/"schedule_sha256": "00000000/' %t.json > %t.older.json
+// RUN: not grep -q "$(sed -n 's/.*"schedule_sha256": "\([0-9a-f]*\)".*/\1/p' %t.json)" %t.older.json
+// RUN: loom tune %s --min-time 0.01 --db %t.g.jsonl --budget 2 --final-rounds 1 \
+// RUN:   --records %t.older.json 2>&1 | FileCheck %s --check-prefix=OLDER
+// OLDER: starting from the record of an older version of the schedule in {{.*}}.older.json (tuned {{.*}}): tile=8; it runs after the defaults and in the final rounds
+// OLDER: [1/2] tile=2: ok
+// OLDER-NEXT: [2/2] tile=8: ok
+// OLDER: started from the record of an older version of the schedule in
+// OLDER-DAG: tile=2 {{.*}} the defaults
+// OLDER-DAG: tile=8 {{.*}} the older record
+// A schedule of another name (another file) is not an older version.
+// RUN: sed -e 's/"schedule_sha256": "[0-9a-f]\{8\}/"schedule_sha256": "00000000/' \
+// RUN:   -e 's/"payload_file": "[^"]*"/"payload_file": "other.mlir"/' %t.json > %t.other-file.json
+// RUN: loom tune %s --min-time 0.01 --db %t.h.jsonl --budget 2 --finalists 0 \
+// RUN:   --records %t.other-file.json 2>&1 | FileCheck %s --check-prefix=OTHER-FILE
+// OTHER-FILE: [2/2] tile=4: ok
+// OTHER-FILE: no record to start from: no record for this payload, schedule, CPU and 1 thread(s)
+//
 // RUN: loom tune %s --min-time 0.01 --db %t.c.jsonl --budget 2 --finalists 0 \
 // RUN:   --records %t.json --no-records 2>&1 | FileCheck %s --check-prefix=NONE
 // NONE: [1/2] tile=2: ok
