@@ -720,9 +720,8 @@ module attributes {transform.with_named_sequence} {
     //        C (m_c x n_panels x n_r, n_r two vectors) takes half of L2.
     //        Since the row tiles are inside the K blocks, a block of B in
     //        L2 serves every row whatever m_c (on Zen 5, 128 rows against
-    //        512: 2048 x 2048 x 2048 202 against 203 GFLOP/s); fewer rows
-    //        cut a matmul of 512 into several tiles (512 x 768 x 3072 186
-    //        against 192; docs/performance.md);
+    //        512: 2048 x 2048 x 2048 202 against 203 GFLOP/s;
+    //        docs/performance.md);
     %m_c = transform.tune.knob<"m_c"> = 512 from options = [16, 32, 48, 64, 96, 128, 192, 256, 384, 512, 1024]
         {loom.host_default = "m_r * (l2_bytes / (4 * n_panels * vector_bytes * m_r))"} -> !transform.param<i64>
     //   one_tile_rows: a matmul of fewer rows has one cache tile of all of
@@ -754,7 +753,7 @@ module attributes {transform.with_named_sequence} {
     //                rows of B, 1 KiB of each, unless prefetch_bytes covers
     //                the next block: it pays when M is small (on Zen 5,
     //                64 x 4096 x 4096: 155 against 128 GFLOP/s), not at
-    //                2048 (187 against 202; docs/performance.md);
+    //                2048 (177 against 193; docs/performance.md);
     //   pack_panels: panels of a group before the loops, a page of a row of
     //                B (n_r = 32 columns of 4 bytes: 128 bytes per panel).
     %pack_b_rows = transform.tune.knob<"pack_b_rows"> = 1024 from options = [0, 64, 128, 256, 512, 1024, 4096]
@@ -870,8 +869,8 @@ module attributes {transform.with_named_sequence} {
       // orders them: a k_block x columns block of packed B stays in L2
       // while the register tiles of every row of the thread's part pass
       // over it, where rows outside K blocks read it from memory once per
-      // m_c rows (on Zen 5, one thread, 2048: 193 against 188 GFLOP/s,
-      // 4096 x 64 x 4096 187 against 183, 1536 192 against 190; the other
+      // m_c rows (on Zen 5, one thread, six rounds: 2048 192 against 187
+      // GFLOP/s, 1536 197 against 193, 1024 195 against 193; the other
       // matmuls of the peers suite within 1%: docs/performance.md).
       %cache_tile, %n_c_loop, %k_loop = transform.structured.tile_using_for %thread_part_2
           tile_sizes [0, %part_n_panels, %part_k, 0]
