@@ -1,7 +1,8 @@
-//===- LibraryCalls.cpp - linalg.generic with library_call to calls -------===//
+//===- LibraryCalls.cpp - Linalg ops with a library_call to calls ---------===//
 
 #include "transforms/Passes.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -36,6 +37,24 @@ StringAttr getLibraryCall(Operation *op) {
   return nullptr;
 }
 
+/// The strides, then the dilations, of a convolution (a named one or a
+/// generic with a convolution's indexing maps), one per output image
+/// dimension; empty for other ops. The memrefs do not tell them: the same
+/// sizes fit several (9 rows, a 3-row filter and 4 output rows are stride 2,
+/// or stride 1 with dilation 2 and a row left over).
+SmallVector<int64_t> getConvolutionParameters(Operation *op) {
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+  if (!linalgOp || !linalg::isaConvolutionOpInterface(linalgOp))
+    return {};
+  FailureOr<linalg::ConvolutionDimensions> dims =
+      linalg::inferConvolutionDims(linalgOp);
+  if (failed(dims))
+    return {};
+  SmallVector<int64_t> parameters(dims->strides.begin(), dims->strides.end());
+  llvm::append_range(parameters, dims->dilations);
+  return parameters;
+}
+
 struct LoomLowerLibraryCallsPass
     : impl::LoomLowerLibraryCallsPassBase<LoomLowerLibraryCallsPass> {
   void runOnOperation() override {
@@ -66,6 +85,11 @@ struct LoomLowerLibraryCallsPass
         operands.push_back(
             memref::CastOp::create(builder, op.getLoc(), dynamic, operand));
         types.push_back(dynamic);
+      }
+      for (int64_t parameter : getConvolutionParameters(op)) {
+        operands.push_back(
+            arith::ConstantIntOp::create(builder, op.getLoc(), parameter, 64));
+        types.push_back(builder.getI64Type());
       }
       StringRef name = getLibraryCall(op).getValue();
       auto type = builder.getFunctionType(types, {});

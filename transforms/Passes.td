@@ -89,9 +89,9 @@ def LoomInterchangeReductionsPass
 
 def LoomLowerLibraryCallsPass
     : Pass<"loom-lower-library-calls", "ModuleOp"> {
-  let summary = "Replace linalg.generic ops that name a library_call with calls";
+  let summary = "Replace linalg ops that name a library_call with calls";
   let description = [{
-    Replaces every `linalg.generic` on memrefs that has a `library_call`
+    Replaces every linalg op on memrefs that has a `library_call`
     attribute with a `func.call` of that function, passing the operands
     (inputs, then outputs) as memrefs of dynamic sizes and strides, and
     declares the function with `llvm.emit_c_interface`: the library receives
@@ -99,10 +99,16 @@ def LoomLowerLibraryCallsPass
     upstream's `convert-linalg-to-std`, which turns every named op into a
     call).
 
-    A schedule marks ops with `transform.structured.generalize` and
-    `transform.annotate ... "library_call"`; `loom-lower-bufferized-to-llvm`
-    runs this pass first. schedules/lib/onednn.mlir and openblas.mlir mark
-    matmuls, batch matmuls and convolutions for libLoomPeers.
+    A convolution (a named one, or a generic whose indexing maps are a
+    convolution's: `linalg::inferConvolutionDims`) passes its strides, then
+    its dilations, one `i64` per output image dimension, after its operands:
+    the sizes of the memrefs do not tell them apart.
+
+    A schedule marks ops with `transform.annotate ... "library_call"`
+    (named ops, or generics made with `transform.structured.generalize`);
+    `loom-lower-bufferized-to-llvm` runs this pass first.
+    schedules/lib/onednn.mlir and openblas.mlir mark matmuls, batch matmuls
+    and convolutions for libLoomPeers.
 
     ```mlir
     linalg.generic {..., library_call = "loom_onednn_matmul_f32"}
@@ -112,9 +118,16 @@ def LoomLowerLibraryCallsPass
     %0 = memref.cast %a : memref<64x32xf32> to memref<?x?xf32, strided<[?, ?], offset: ?>>
     ...
     func.call @loom_onednn_matmul_f32(%0, %1, %2) : (...) -> ()
+
+    linalg.conv_2d_nhwc_hwcf {library_call = "loom_onednn_conv_2d_nhwc_hwcf_f32",
+                              strides = dense<2> : tensor<2xi64>} ins(...) outs(...)
+    // becomes (strides 2 and 2, dilations 1 and 1)
+    func.call @loom_onednn_conv_2d_nhwc_hwcf_f32(%0, %1, %2, %c2, %c2, %c1, %c1)
+        : (..., i64, i64, i64, i64) -> ()
     ```
   }];
-  let dependentDialects = ["func::FuncDialect", "memref::MemRefDialect"];
+  let dependentDialects = ["arith::ArithDialect", "func::FuncDialect",
+                           "memref::MemRefDialect"];
 }
 
 def LoomStridedCopiesToLinalgPass

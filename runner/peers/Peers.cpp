@@ -88,22 +88,37 @@ void batchMatmul(Library library, Batch *a, Batch *b, Batch *c,
           c->data + c->offset + i * c->strides[0], c->strides[1]);
 }
 
-/// The sizes of a conv_2d_nhwc_hwcf whose operands are `input`, `filter` and
-/// `output`; fails unless strides and dilations are 1 (the only kind the
-/// functions here implement: the generic op no longer says which it was, but
-/// the output size gives it away).
+/// The sizes, strides and dilations of a conv_2d_nhwc_hwcf whose operands
+/// are `input`, `filter` and `output` (loom-lower-library-calls passes the
+/// strides and dilations after the operands); fails unless they agree.
 struct ConvShape {
-  int64_t n, h, w, c, kh, kw, f, oh, ow;
+  int64_t n, h, w, c, kh, kw, f, oh, ow, sh, sw, dh, dw;
 };
 ConvShape getConvShape(const Image &input, const Image &filter,
-                       const Image &output, const char *function) {
-  ConvShape shape{input.sizes[0],  input.sizes[1],  input.sizes[2],
-                  input.sizes[3],  filter.sizes[0], filter.sizes[1],
-                  output.sizes[3], output.sizes[1], output.sizes[2]};
+                       const Image &output, int64_t sh, int64_t sw, int64_t dh,
+                       int64_t dw, const char *function) {
+  ConvShape shape{input.sizes[0],
+                  input.sizes[1],
+                  input.sizes[2],
+                  input.sizes[3],
+                  filter.sizes[0],
+                  filter.sizes[1],
+                  output.sizes[3],
+                  output.sizes[1],
+                  output.sizes[2],
+                  sh,
+                  sw,
+                  dh,
+                  dw};
+  if (sh < 1 || sw < 1 || dh < 1 || dw < 1)
+    fail(function, "strides and dilations must be at least 1");
+  // The last output row reads input row (oh - 1) * sh + (kh - 1) * dh.
   if (output.sizes[0] != shape.n || filter.sizes[2] != shape.c ||
-      filter.sizes[3] != shape.f || shape.oh != shape.h - shape.kh + 1 ||
-      shape.ow != shape.w - shape.kw + 1)
-    fail(function, "only unit strides and dilations are supported");
+      filter.sizes[3] != shape.f || shape.oh < 1 || shape.ow < 1 ||
+      (shape.oh - 1) * sh + (shape.kh - 1) * dh >= shape.h ||
+      (shape.ow - 1) * sw + (shape.kw - 1) * dw >= shape.w)
+    fail(function, "the operands' sizes do not match a convolution with "
+                   "these strides and dilations");
   return shape;
 }
 
@@ -118,14 +133,15 @@ bool isContiguous(const StridedMemRefType<float, Rank> &memref) {
   return true;
 }
 
-/// conv_2d_nhwc_hwcf with unit strides and dilations as im2col + sgemm (for
-/// OpenBLAS, which has no convolution): for
-/// each image, the [OH * OW, KH * KW * C] patch matrix times the filter as a
-/// [KH * KW * C, F] matrix, accumulated into the [OH * OW, F] output.
+/// conv_2d_nhwc_hwcf as im2col + sgemm (for OpenBLAS, which has no
+/// convolution): for each image, the [OH * OW, KH * KW * C] patch matrix
+/// times the filter as a [KH * KW * C, F] matrix, accumulated into the
+/// [OH * OW, F] output.
 void openBLASConv2DNhwcHwcf(Image *input, Image *filter, Image *output,
+                            int64_t sh, int64_t sw, int64_t dh, int64_t dw,
                             const char *function) {
-  auto [n, h, w, c, kh, kw, f, oh, ow] =
-      getConvShape(*input, *filter, *output, function);
+  auto [n, h, w, c, kh, kw, f, oh, ow, strideH, strideW, dilationH, dilationW] =
+      getConvShape(*input, *filter, *output, sh, sw, dh, dw, function);
   // Filter and output as matrices need their rows contiguous.
   if (!isContiguous(*filter) || !isContiguous(*output))
     fail(function, "filter and output must be contiguous");
@@ -140,9 +156,9 @@ void openBLASConv2DNhwcHwcf(Image *input, Image *filter, Image *output,
         for (int64_t dy = 0; dy < kh; ++dy)
           for (int64_t dx = 0; dx < kw; ++dx)
             for (int64_t ch = 0; ch < c; ++ch)
-              *row++ =
-                  in[(y + dy) * input->strides[1] +
-                     (x + dx) * input->strides[2] + ch * input->strides[3]];
+              *row++ = in[(y * strideH + dy * dilationH) * input->strides[1] +
+                          (x * strideW + dx * dilationW) * input->strides[2] +
+                          ch * input->strides[3]];
       }
     sgemm(Library::OpenBLAS, oh * ow, f, depth, patches.data(), depth,
           filter->data + filter->offset, f,
@@ -157,16 +173,17 @@ void openBLASConv2DNhwcHwcf(Image *input, Image *filter, Image *output,
 /// benchmark ran the 2-thread benchmark of the same shape on one thread.
 int peerThreads = 1;
 
-/// conv_2d_nhwc_hwcf with unit strides and dilations through oneDNN's own
-/// convolution primitive: NHWC activations, the weights reordered on every
-/// call from HWCF (oneDNN's "hwio") into the blocked layout the primitive
-/// picks, the result accumulated into the output (a sum post-op). The
-/// primitive is created once per shape and thread count.
+/// conv_2d_nhwc_hwcf through oneDNN's own convolution primitive: NHWC
+/// activations, the weights reordered on every call from HWCF (oneDNN's
+/// "hwio") into the blocked layout the primitive picks, the result
+/// accumulated into the output (a sum post-op). The primitive is created
+/// once per shape, strides, dilations and thread count.
 void oneDNNConv2DNhwcHwcf(Image *input, Image *filter, Image *output,
+                          int64_t sh, int64_t sw, int64_t dh, int64_t dw,
                           const char *function) {
   using namespace dnnl;
-  auto [n, h, w, c, kh, kw, f, oh, ow] =
-      getConvShape(*input, *filter, *output, function);
+  auto [n, h, w, c, kh, kw, f, oh, ow, strideH, strideW, dilationH, dilationW] =
+      getConvShape(*input, *filter, *output, sh, sw, dh, dw, function);
   if (!isContiguous(*input) || !isContiguous(*filter) || !isContiguous(*output))
     fail(function, "operands must be contiguous");
 
@@ -179,14 +196,26 @@ void oneDNNConv2DNhwcHwcf(Image *input, Image *filter, Image *output,
     memory blockedWeights;
     reorder toBlocked;
   };
-  static std::map<std::array<int64_t, 8>, std::unique_ptr<Convolution>> cache;
+  static std::map<std::array<int64_t, 12>, std::unique_ptr<Convolution>> cache;
   std::unique_ptr<Convolution> &conv =
-      cache[{n, h, w, c, kh, kw, f, peerThreads}];
+      cache[{n, h, w, c, kh, kw, f, strideH, strideW, dilationH, dilationW,
+             peerThreads}];
   using dt = memory::data_type;
   using tag = memory::format_tag;
   if (!conv) {
     conv = std::make_unique<Convolution>();
-    memory::desc src({n, c, h, w}, dt::f32, tag::nhwc);
+    // Input rows and columns past the last output's taps are not read:
+    // oneDNN takes them as a negative right padding, down to 1 - stride;
+    // where more are left over (a dilated convolution), the input is
+    // described as the part that is read, in the full input's strides.
+    int64_t usedH = (oh - 1) * strideH + (kh - 1) * dilationH + 1;
+    int64_t usedW = (ow - 1) * strideW + (kw - 1) * dilationW + 1;
+    memory::desc src = memory::desc({n, c, h, w}, dt::f32, tag::nhwc);
+    if (h - usedH >= strideH || w - usedW >= strideW)
+      src = memory::desc({n, c, usedH, usedW}, dt::f32,
+                         memory::dims{h * w * c, 1, w * c, c});
+    else
+      usedH = h, usedW = w;
     memory::desc dst({n, f, oh, ow}, dt::f32, tag::nhwc);
     memory::desc anyWeights({f, c, kh, kw}, dt::f32, tag::any);
     conv->userWeights = memory::desc({f, c, kh, kw}, dt::f32, tag::hwio);
@@ -194,9 +223,16 @@ void oneDNNConv2DNhwcHwcf(Image *input, Image *filter, Image *output,
     accumulate.append_sum(1.0f);
     primitive_attr attributes;
     attributes.set_post_ops(accumulate);
-    convolution_forward::desc desc(prop_kind::forward_inference,
-                                   algorithm::convolution_direct, src,
-                                   anyWeights, dst, {1, 1}, {0, 0}, {0, 0});
+    // oneDNN counts dilations from 0 (the taps' gap), linalg from 1.
+    memory::dims strides{strideH, strideW};
+    memory::dims dilates{dilationH - 1, dilationW - 1};
+    memory::dims padLeft{0, 0};
+    memory::dims padRight{(oh - 1) * strideH + (kh - 1) * dilationH + 1 - usedH,
+                          (ow - 1) * strideW + (kw - 1) * dilationW + 1 -
+                              usedW};
+    convolution_forward::desc desc(
+        prop_kind::forward_inference, algorithm::convolution_direct, src,
+        anyWeights, dst, strides, dilates, padLeft, padRight);
     conv->descriptor =
         convolution_forward::primitive_desc(desc, attributes, conv->cpu);
     conv->primitive = convolution_forward(conv->descriptor);
@@ -321,16 +357,17 @@ void _mlir_ciface_loom_onednn_batch_matmul_f32(Batch *a, Batch *b, Batch *c) {
 void _mlir_ciface_loom_openblas_batch_matmul_f32(Batch *a, Batch *b, Batch *c) {
   batchMatmul(Library::OpenBLAS, a, b, c, "loom_openblas_batch_matmul_f32");
 }
-void _mlir_ciface_loom_onednn_conv_2d_nhwc_hwcf_f32(Image *input, Image *filter,
-                                                    Image *output) {
-  oneDNNConv2DNhwcHwcf(input, filter, output,
-                       "loom_onednn_conv_2d_nhwc_hwcf_f32");
+void _mlir_ciface_loom_onednn_conv_2d_nhwc_hwcf_f32(
+    Image *input, Image *filter, Image *output, int64_t strideH,
+    int64_t strideW, int64_t dilationH, int64_t dilationW) {
+  oneDNNConv2DNhwcHwcf(input, filter, output, strideH, strideW, dilationH,
+                       dilationW, "loom_onednn_conv_2d_nhwc_hwcf_f32");
 }
-void _mlir_ciface_loom_openblas_conv_2d_nhwc_hwcf_f32(Image *input,
-                                                      Image *filter,
-                                                      Image *output) {
-  openBLASConv2DNhwcHwcf(input, filter, output,
-                         "loom_openblas_conv_2d_nhwc_hwcf_f32");
+void _mlir_ciface_loom_openblas_conv_2d_nhwc_hwcf_f32(
+    Image *input, Image *filter, Image *output, int64_t strideH,
+    int64_t strideW, int64_t dilationH, int64_t dilationW) {
+  openBLASConv2DNhwcHwcf(input, filter, output, strideH, strideW, dilationH,
+                         dilationW, "loom_openblas_conv_2d_nhwc_hwcf_f32");
 }
 
 void _mlir_ciface_loom_onednn_softmax_last_f32(Matrix *in, Matrix *out) {

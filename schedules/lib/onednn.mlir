@@ -1,12 +1,13 @@
-// Sends f32 matmuls, batch matmuls and 2-D convolutions (NHWC, HWCF, unit
-// strides) to oneDNN, through libLoomPeers (runner/peers/Peers.cpp), so that
-// loom run times oneDNN on exactly the payload, inputs and timing loop it
-// times a Loom schedule on:
+// Sends f32 matmuls, batch matmuls and 2-D convolutions (NHWC, HWCF, any
+// strides and dilations) to oneDNN, through libLoomPeers
+// (runner/peers/Peers.cpp), so that loom run times oneDNN on exactly the
+// payload, inputs and timing loop it times a Loom schedule on:
 //
 //   loom run matmul.mlir --schedule schedules/lib/onednn.mlir
 //
 // Each op is generalized and marked with a library_call, which the lowering
-// (loom-lower-library-calls) turns into a call. Matmuls call dnnl_sgemm,
+// (loom-lower-library-calls) turns into a call; a convolution's call also
+// takes its strides and dilations. Matmuls call dnnl_sgemm,
 // convolutions oneDNN's convolution primitive. Other ops are left to the
 // plain lowering.
 module attributes {transform.with_named_sequence} {

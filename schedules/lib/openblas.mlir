@@ -1,13 +1,14 @@
-// Sends f32 matmuls, batch matmuls and 2-D convolutions (NHWC, HWCF, unit
-// strides) to OpenBLAS, through libLoomPeers (runner/peers/Peers.cpp), so that
-// loom run times OpenBLAS on exactly the payload, inputs and timing loop it
-// times a Loom schedule on:
+// Sends f32 matmuls, batch matmuls and 2-D convolutions (NHWC, HWCF, any
+// strides and dilations) to OpenBLAS, through libLoomPeers
+// (runner/peers/Peers.cpp), so that loom run times OpenBLAS on exactly the
+// payload, inputs and timing loop it times a Loom schedule on:
 //
 //   loom run matmul.mlir --schedule schedules/lib/openblas.mlir
 //
 // Each op is generalized and marked with a library_call, which the lowering
-// (loom-lower-library-calls) turns into a call. Convolutions run as im2col +
-// sgemm. Other ops are left to the plain lowering.
+// (loom-lower-library-calls) turns into a call; a convolution's call also
+// takes its strides and dilations. Convolutions run as im2col + sgemm. Other
+// ops are left to the plain lowering.
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(
       %root: !transform.any_op {transform.readonly}) {

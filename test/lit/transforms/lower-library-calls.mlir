@@ -1,7 +1,7 @@
-// loom-lower-library-calls turns linalg.generic ops with a library_call into
-// calls of that function with fully dynamic memref operands; one declaration
-// (with the C interface) serves calls of any static shape. Other linalg ops
-// stay.
+// loom-lower-library-calls turns linalg ops with a library_call into calls
+// of that function with fully dynamic memref operands; one declaration (with
+// the C interface) serves calls of any static shape. A convolution's call
+// takes its strides and dilations after the operands. Other linalg ops stay.
 //
 // RUN: loom-opt %s --split-input-file --loom-lower-library-calls --verify-diagnostics \
 // RUN:   | FileCheck %s
@@ -41,6 +41,46 @@ func.func @two_calls(%a: memref<4x8xf32>, %b: memref<8x16xf32>, %c: memref<4x16x
   }
   %zero = arith.constant 0.0 : f32
   linalg.fill ins(%zero : f32) outs(%d : memref<2x2xf32>)
+  return
+}
+
+// -----
+
+// A named convolution, and a generic with a convolution's indexing maps
+// (strides 2 and 3, dilations 1 and 2): strides, then dilations, as i64.
+// CHECK: func.func private @conv(memref<?x?x?x?xf32, strided<[?, ?, ?, ?], offset: ?>>, memref<?x?x?x?xf32, strided<[?, ?, ?, ?], offset: ?>>, memref<?x?x?x?xf32, strided<[?, ?, ?, ?], offset: ?>>, i64, i64, i64, i64)
+// CHECK-LABEL: func.func @convolutions(
+// CHECK:         %[[SH:.*]] = arith.constant 2 : i64
+// CHECK-NEXT:    %[[SW:.*]] = arith.constant 3 : i64
+// CHECK-NEXT:    %[[DH:.*]] = arith.constant 1 : i64
+// CHECK-NEXT:    %[[DW:.*]] = arith.constant 2 : i64
+// CHECK-NEXT:    call @conv(%{{.*}}, %{{.*}}, %{{.*}}, %[[SH]], %[[SW]], %[[DH]], %[[DW]])
+// CHECK:         %[[SH:.*]] = arith.constant 2 : i64
+// CHECK-NEXT:    %[[SW:.*]] = arith.constant 3 : i64
+// CHECK-NEXT:    %[[DH:.*]] = arith.constant 1 : i64
+// CHECK-NEXT:    %[[DW:.*]] = arith.constant 2 : i64
+// CHECK-NEXT:    call @conv(%{{.*}}, %{{.*}}, %{{.*}}, %[[SH]], %[[SW]], %[[DH]], %[[DW]])
+func.func @convolutions(%in: memref<1x9x13x4xf32>, %f: memref<3x3x4x8xf32>,
+                        %out: memref<1x4x3x8xf32>) {
+  linalg.conv_2d_nhwc_hwcf {library_call = "conv",
+                            strides = dense<[2, 3]> : tensor<2xi64>,
+                            dilations = dense<[1, 2]> : tensor<2xi64>}
+      ins(%in, %f : memref<1x9x13x4xf32>, memref<3x3x4x8xf32>)
+      outs(%out : memref<1x4x3x8xf32>)
+  linalg.generic {indexing_maps = [
+                    affine_map<(n, oh, ow, f, kh, kw, c) -> (n, oh * 2 + kh, ow * 3 + kw * 2, c)>,
+                    affine_map<(n, oh, ow, f, kh, kw, c) -> (kh, kw, c, f)>,
+                    affine_map<(n, oh, ow, f, kh, kw, c) -> (n, oh, ow, f)>],
+                  iterator_types = ["parallel", "parallel", "parallel", "parallel",
+                                    "reduction", "reduction", "reduction"],
+                  library_call = "conv"}
+      ins(%in, %f : memref<1x9x13x4xf32>, memref<3x3x4x8xf32>)
+      outs(%out : memref<1x4x3x8xf32>) {
+  ^bb0(%x: f32, %y: f32, %z: f32):
+    %m = arith.mulf %x, %y : f32
+    %s = arith.addf %z, %m : f32
+    linalg.yield %s : f32
+  }
   return
 }
 
