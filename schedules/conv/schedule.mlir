@@ -3,7 +3,9 @@
 // direct convolution, blocked the way convolution libraries block it.
 //
 //   1. Thread tile: scf.forall over panels of n_r output channels (with
-//      --threads > 1, panels are split among threads).
+//      --threads > 1, panels are split among threads), or over parts of the
+//      output rows, one per thread, when there are no more panels than
+//      threads (the panels are then a loop inside each part).
 //   2. Filter packing: each panel's filter slice (KH x KW x C x n_r, rows
 //      F floats apart) is copied into a contiguous buffer, 8 x n_r vectors at
 //      a time, by the thread that uses it; channels that are not a multiple
@@ -60,6 +62,44 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 
+  // The output channels of a convolution (its loop f).
+  transform.named_sequence @channels_of(%op: !transform.any_op {transform.readonly})
+      -> !transform.param<i64> {
+    %channels = transform.match.structured failures(propagate) %op
+      : (!transform.any_op) -> !transform.param<i64> {
+    ^bb0(%s: !transform.any_op):
+      %f = transform.match.structured.dim %s[3] : (!transform.any_op) -> !transform.param<i64>
+      transform.match.structured.yield %f : !transform.param<i64>
+    }
+    transform.yield %channels : !transform.param<i64>
+  }
+
+  // Matchers and actions of a foreach_match that is an if: the op goes to
+  // the first result when %value <= %limit, to the second otherwise.
+  transform.named_sequence @conv_at_most(%op: !transform.any_op {transform.readonly},
+      %value: !transform.param<i64> {transform.readonly},
+      %limit: !transform.param<i64> {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["linalg.conv_2d_nhwc_hwcf"] : !transform.any_op
+    transform.match.param.cmpi le %value, %limit : !transform.param<i64>
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @conv_otherwise(%op: !transform.any_op {transform.readonly},
+      %value: !transform.param<i64> {transform.readonly},
+      %limit: !transform.param<i64> {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["linalg.conv_2d_nhwc_hwcf"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @conv_first_of_two(%op: !transform.any_op {transform.readonly})
+      -> (!transform.any_op, !transform.any_op) {
+    %none = transform.select "func.return" in %op : (!transform.any_op) -> !transform.any_op
+    transform.yield %op, %none : !transform.any_op, !transform.any_op
+  }
+  transform.named_sequence @conv_second_of_two(%op: !transform.any_op {transform.readonly})
+      -> (!transform.any_op, !transform.any_op) {
+    %none = transform.select "func.return" in %op : (!transform.any_op) -> !transform.any_op
+    transform.yield %none, %op : !transform.any_op, !transform.any_op
+  }
+
   // Copies the filter slice of a channel panel into a buffer of its own
   // (tensor.pad nofold, rewritten to a linalg.copy, or to a linalg.fill and
   // an insert_slice when the panel is partial) and returns the convolution
@@ -100,13 +140,56 @@ module attributes {transform.with_named_sequence} {
         {loom.host_default = "(vector_registers - 3) / 2 - 6 * (vector_registers > 16)"}
         -> !transform.param<i64>
 
+    //   thread_parts: parts of the output rows when the threads split
+    //                 them (below), one per thread;
+    //   row_split_channels: a convolution of at most this many output
+    //        channels (at most one panel per thread) splits its output rows
+    //        among the threads, each thread computing every panel of its
+    //        rows; one of more splits its panels, each thread computing
+    //        every row of its panels (and packing only their filter
+    //        slices). 0 on one thread: the panels are a loop either way.
+    //        With as many panels as threads, the rows are faster: on Zen 5,
+    //        two threads, the 7x7 stride-2 stem (112x112, 3 -> 64) 418
+    //        GFLOP/s against 374, 1x1 56x56x256 -> 64 396 against 379,
+    //        3x3 56x56x64 -> 64 427 against 422 (docs/performance.md).
+    %thread_parts = transform.tune.knob<"thread_parts"> = 1 from options = [1, 2, 4, 8, 16, 32, 64]
+        {loom.sweep = false, loom.host_default = "threads"} -> !transform.param<i64>
+    %row_split_channels = transform.tune.knob<"row_split_channels"> = 0
+        from options = [0, 8, 16, 32, 48, 64, 96, 128, 192, 256, 512]
+        {loom.sweep = false, loom.host_default = "n_r * threads * (threads > 1)"}
+        -> !transform.param<i64>
+
     // Loops of the convolution: (n, oh, ow, f, kh, kw, c).
-    %named = transform.cast %conv : !transform.any_op
-        to !transform.op<"linalg.conv_2d_nhwc_hwcf">
-    %panel, %forall = transform.structured.tile_using_forall %named
+    %channels = transform.include @channels_of failures(propagate) (%conv)
+      : (!transform.any_op) -> !transform.param<i64>
+    // The foreach_match is an if: %by_rows holds the convolution when it
+    // has at most row_split_channels output channels, %by_panels otherwise.
+    %named = transform.cast %conv : !transform.any_op to !transform.any_op
+    %conv_1, %by_rows, %by_panels = transform.foreach_match restrict_root flatten_results
+        in %named, %channels, %row_split_channels
+        @conv_at_most -> @conv_first_of_two, @conv_otherwise -> @conv_second_of_two
+      : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+      -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %panel_p, %forall_p = transform.structured.tile_using_forall %by_panels
         tile_sizes [0, 0, 0, %n_r]
-      : (!transform.op<"linalg.conv_2d_nhwc_hwcf">, !transform.param<i64>)
+      : (!transform.any_op, !transform.param<i64>)
       -> (!transform.any_op, !transform.any_op)
+    // (A foreach: %by_rows is empty when the threads split the panels.)
+    %panel_r, %forall_r = transform.foreach %by_rows
+        : !transform.any_op -> !transform.any_op, !transform.any_op {
+    ^bb0(%one: !transform.any_op):
+      %rows_part, %rows_forall = transform.structured.tile_using_forall %one
+          num_threads [0, %thread_parts, 0, 0]
+        : (!transform.any_op, !transform.param<i64>)
+        -> (!transform.any_op, !transform.any_op)
+      %rows_panel, %panel_loop = transform.structured.tile_using_for %rows_part
+          tile_sizes [0, 0, 0, %n_r]
+        : (!transform.any_op, !transform.param<i64>)
+        -> (!transform.any_op, !transform.any_op)
+      transform.yield %rows_panel, %rows_forall : !transform.any_op, !transform.any_op
+    }
+    %panel = transform.merge_handles %panel_p, %panel_r : !transform.any_op
+    %forall = transform.merge_handles %forall_p, %forall_r : !transform.any_op
     //   pack_filter: copy each panel's filter slice into a contiguous
     //                buffer (region 1) or read the filter where it is
     //                (region 0).

@@ -7,6 +7,18 @@
 // RUN: loom-opt %{schedules}/conv/conv_14x14x256.mlir \
 // RUN:   --transform-preload-library="transform-library-paths=%{schedules}/lib/vector.mlir,%{schedules}/conv/schedule.mlir" \
 // RUN:   --transform-interpreter --loom-bufferize | FileCheck %s --check-prefix=BUF
+//
+// On two threads, the threads split the 8 panels of 14 x 14 x 256 (as above),
+// and the output rows of 56 x 56 x 64, whose 2 panels are as many as the
+// threads: each thread computes both panels of its 28 rows.
+// RUN: rm -rf %t && loom run %{schedules}/conv/conv_14x14x256.mlir \
+// RUN:   --schedule %{schedules}/conv/schedule.mlir --schedule-lib %{schedules}/lib/vector.mlir \
+// RUN:   --threads 2 --no-records --no-timing --quiet --dump-ir %t/panels
+// RUN: FileCheck %s --check-prefix=PANELS < %t/panels/1-scheduled.mlir
+// RUN: loom run %{schedules}/conv/conv_56x56x64.mlir \
+// RUN:   --schedule %{schedules}/conv/schedule.mlir --schedule-lib %{schedules}/lib/vector.mlir \
+// RUN:   --threads 2 --no-records --no-timing --quiet --dump-ir %t/rows
+// RUN: FileCheck %s --check-prefix=ROWS < %t/rows/1-scheduled.mlir
 
 // One thread tile per panel of 32 output channels; its filter slice is
 // copied into a contiguous 3 x 3 x 256 x 32 buffer with 8 x 32 vectors.
@@ -39,3 +51,14 @@
 // BUF-NOT:     memref.alloc
 // BUF-NOT:     memref.copy
 // BUF:         return
+
+// PANELS:      scf.forall ({{.*}}) in (8)
+// PANELS-NEXT:   affine.apply
+// PANELS:        bufferization.alloc_tensor() : tensor<3x3x256x32xf32>
+// PANELS-NOT:  scf.forall (
+
+// ROWS:        scf.forall ({{.*}}) in (2)
+// ROWS:          scf.for {{.*}} = %c0 to %c64 step %c32 {{.*}} -> (tensor<1x28x56x64xf32>)
+// ROWS:            bufferization.alloc_tensor() : tensor<3x3x64x32xf32>
+// ROWS:            scf.for {{.*}} to %c28 step %c1
+// ROWS-NOT:    scf.forall (
