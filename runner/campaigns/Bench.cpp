@@ -1,6 +1,7 @@
 //===- Bench.cpp - `loom bench` as a library function ---------------------===//
 
 #include "runner/campaigns/Bench.h"
+#include "runner/campaigns/Peak.h"
 
 #include "runner/kernel/Run.h"
 #include "runner/kernel/Timer.h"
@@ -216,8 +217,22 @@ llvm::Expected<BenchResults> runSuite(const Suite &suite,
 
   uint64_t random = options.shuffleSeed;
   std::vector<std::string> names;
-  for (const BenchmarkResult &result : results.benchmarks)
+  unsigned cores = 1;
+  for (const BenchmarkResult &result : results.benchmarks) {
     names.push_back(result.name);
+    cores = std::max(cores, result.record.options.threads);
+  }
+  // How free the cores are, before and after the timing (a probe that fails
+  // is left out: it says nothing of the benchmarks).
+  auto checkCoresNow = [&](llvm::StringRef when) {
+    report({kCheckingCores, when, 0});
+    if (auto check = checkCores(when, cores, options.cpu))
+      context.coreChecks.push_back(std::move(*check));
+    else
+      diagnostics << "loom bench: the check of the cores failed: "
+                  << llvm::toString(check.takeError()) << "\n";
+  };
+  checkCoresNow("start");
   double timingStart = now();
   for (unsigned round = 0; round < options.repetitions; ++round) {
     for (auto [step, index] : llvm::enumerate(getRoundOrder(names, random))) {
@@ -247,6 +262,7 @@ llvm::Expected<BenchResults> runSuite(const Suite &suite,
       options.checkpoint(results);
   }
   watchdog.disarm();
+  checkCoresNow("end");
   summarize(results);
   results.complete = true;
   return results;

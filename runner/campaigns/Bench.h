@@ -17,8 +17,13 @@ class raw_ostream;
 
 namespace mlir::loom {
 
+/// The phase of the probes of the cores (CoreCheck), whose `benchmark` is
+/// "start" or "end".
+inline constexpr llvm::StringLiteral kCheckingCores = "checking the cores";
+
 struct BenchProgress {
-  /// "preparing" (applying, compiling, checking) or "timing".
+  /// "preparing" (applying, compiling, checking), "timing" or
+  /// kCheckingCores.
   llvm::StringRef phase;
   llvm::StringRef benchmark;
   /// 1-based: benchmark i of n; repetition r of R (0 while preparing).

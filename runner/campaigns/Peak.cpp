@@ -1,6 +1,7 @@
 //===- Peak.cpp - `loom peak`: measure this machine's ceilings ------------===//
 
 #include "runner/campaigns/Peak.h"
+#include "runner/kernel/CpuPin.h"
 #include "runner/kernel/CrashGuard.h"
 #include "runner/kernel/Driver.h"
 #include "runner/kernel/Engine.h"
@@ -217,6 +218,14 @@ measureTriad(Driver &driver, unsigned lanes, unsigned threads, bool nontemporal,
   return rates;
 }
 
+/// The widest vectors of `host`'s FMA, in bits.
+static unsigned getVectorBits(const HostInfo &host) {
+  auto hasFeature = [&](llvm::StringRef name) {
+    return llvm::is_contained(host.features, name.str());
+  };
+  return hasFeature("avx512f") ? 512 : hasFeature("avx") ? 256 : 128;
+}
+
 llvm::Expected<MachinePeak> measurePeak(const PeakOptions &options) {
   MachinePeak peak;
   double start = now();
@@ -225,10 +234,7 @@ llvm::Expected<MachinePeak> measurePeak(const PeakOptions &options) {
   peak.measuredAt = currentTimestamp();
   peak.threads =
       options.threads ? options.threads : std::max(1u, peak.host.logicalCpus);
-  auto hasFeature = [&](llvm::StringRef name) {
-    return llvm::is_contained(peak.host.features, name.str());
-  };
-  peak.vectorBits = hasFeature("avx512f") ? 512 : hasFeature("avx") ? 256 : 128;
+  peak.vectorBits = getVectorBits(peak.host);
   unsigned lanes = peak.vectorBits / 32;
   // Three arrays of 128 MiB each, far beyond any cache; smaller for quick
   // runs, where the numbers only show that the machinery works.
@@ -311,6 +317,47 @@ llvm::Expected<MachinePeak> measurePeak(const PeakOptions &options) {
   peak.disturbances = getPeakDisturbances(peak, peak.host.physicalCores);
   peak.seconds = now() - start;
   return peak;
+}
+
+llvm::Expected<CoreCheck> checkCores(llvm::StringRef when, unsigned cores,
+                                     std::optional<int64_t> cpu,
+                                     double seconds) {
+  CoreCheck check;
+  check.when = when.str();
+  check.cores = std::max(1u, cores);
+  check.cpu = cpu;
+  double loads[3];
+  if (getloadavg(loads, 1) == 1)
+    check.loadAverage = loads[0];
+  unsigned lanes = getVectorBits(getHostInfo()) / 32;
+  std::string diagnostics;
+  llvm::raw_string_ostream diagnosticStream(diagnostics);
+  Driver driver(diagnosticStream);
+  constexpr unsigned kRepeats = 3;
+  auto best = [](const std::vector<double> &rates) {
+    return *std::max_element(rates.begin(), rates.end());
+  };
+  {
+    std::unique_ptr<CpuPin> pin;
+    if (cpu) {
+      auto pinned = CpuPin::pin(static_cast<unsigned>(*cpu));
+      if (!pinned)
+        return pinned.takeError();
+      pin = std::move(*pinned);
+    }
+    auto rates = measureFma(driver, lanes, 1, seconds, kRepeats);
+    if (!rates)
+      return rates.takeError();
+    check.gflopsOneCore = best(*rates);
+  }
+  check.gflopsAllCores = check.gflopsOneCore;
+  if (check.cores > 1) {
+    auto rates = measureFma(driver, lanes, check.cores, seconds, kRepeats);
+    if (!rates)
+      return rates.takeError();
+    check.gflopsAllCores = best(*rates);
+  }
+  return check;
 }
 
 } // namespace mlir::loom

@@ -10,6 +10,7 @@
 #ifndef LOOM_RUNNER_CAMPAIGNS_PEAK_H
 #define LOOM_RUNNER_CAMPAIGNS_PEAK_H
 
+#include "runner/results/BenchResults.h"
 #include "runner/results/PeakCache.h"
 
 #include "llvm/Support/Error.h"
@@ -31,6 +32,14 @@ struct PeakOptions {
 
 /// Measures this machine. Fails with CompileFailure or Crash.
 llvm::Expected<MachinePeak> measurePeak(const PeakOptions &options);
+
+/// The quick probe of `loom bench` (a CoreCheck, `when` "start" or "end"):
+/// the FMA rate of one core (pinned to `cpu` when given) and of `cores`
+/// cores at once, each the best of a few runs of about `seconds`. Fails
+/// with CompileFailure, Crash, or InvalidInput for a CPU it may not use.
+llvm::Expected<CoreCheck> checkCores(llvm::StringRef when, unsigned cores,
+                                     std::optional<int64_t> cpu,
+                                     double seconds = 0.05);
 
 } // namespace mlir::loom
 

@@ -139,6 +139,12 @@ static llvm::Error writeResults(const BenchResults &results) {
 }
 
 static void printProgress(const BenchProgress &progress) {
+  if (progress.phase == kCheckingCores) {
+    llvm::errs() << llvm::formatv(
+        "loom bench: checking how free the cores are ({0} of the timing)\n",
+        progress.benchmark);
+    return;
+  }
   llvm::errs() << llvm::formatv("loom bench: [{0}/{1}] {2}: ", progress.index,
                                 progress.count, progress.benchmark);
   if (progress.phase == "timing")

@@ -103,8 +103,26 @@ static json optionalToJson(const std::optional<T> &value) {
   return value ? json(*value) : json(nullptr);
 }
 
+std::vector<const CoreCheck *> BenchContext::getSharedCoreChecks() const {
+  std::vector<const CoreCheck *> shared;
+  for (const CoreCheck &check : coreChecks)
+    if (!check.isFree())
+      shared.push_back(&check);
+  return shared;
+}
+
 json toJson(const BenchResults &results) {
   const BenchContext &context = results.context;
+  json coreChecks = json::array();
+  for (const CoreCheck &check : context.coreChecks)
+    coreChecks.push_back({{"when", check.when},
+                          {"cores", check.cores},
+                          {"cpu", optionalToJson(check.cpu)},
+                          {"fma_gflops_one_core", check.gflopsOneCore},
+                          {"fma_gflops_all_cores", check.gflopsAllCores},
+                          {"scaling", check.getScaling()},
+                          {"free", check.isFree()},
+                          {"load_average", optionalToJson(check.loadAverage)}});
   json root;
   root["schema"] = "loom-bench-results";
   root["schema_version"] = BenchResults::kSchemaVersion;
@@ -134,7 +152,8 @@ json toJson(const BenchResults &results) {
       {"shuffle_seed", context.shuffleSeed},
       {"round_order", context.roundOrder},
       {"filter", context.filter},
-      {"peak_gflops_per_core", optionalToJson(context.peakGflopsPerCore)}};
+      {"peak_gflops_per_core", optionalToJson(context.peakGflopsPerCore)},
+      {"core_checks", coreChecks}};
   json benchmarks = json::array();
   for (const BenchmarkResult &benchmark : results.benchmarks) {
     json repetitions = json::array();
@@ -222,6 +241,20 @@ llvm::Expected<BenchResults> benchResultsFromJson(const json &root) {
     reader.read(*object, path, "filter", context.filter);
     reader.read(*object, path, "peak_gflops_per_core",
                 context.peakGflopsPerCore);
+    // (Files written before the probes have none.)
+    reader.forEach(
+        *object, path, "core_checks",
+        [&](const json &value, const std::string &here) {
+          CoreCheck &check = context.coreChecks.emplace_back();
+          reader.read(value, here, "when", check.when);
+          reader.read(value, here, "cores", check.cores);
+          reader.read(value, here, "cpu", check.cpu);
+          reader.read(value, here, "fma_gflops_one_core", check.gflopsOneCore);
+          reader.read(value, here, "fma_gflops_all_cores",
+                      check.gflopsAllCores);
+          reader.read(value, here, "load_average", check.loadAverage);
+        },
+        /*required=*/false);
   }
   reader.forEach(
       root, "results", "benchmarks",

@@ -21,6 +21,31 @@
 
 namespace mlir::loom {
 
+/// A quick probe of how free the cores are, which `loom bench` makes before
+/// its first round of timing and after its last: the FMA rate of one core
+/// and of `cores` cores at once (the most threads of its benchmarks). On a
+/// machine whose logical CPUs are shared with other processes or virtual
+/// machines, `cores` cores give less than `cores` times one core, and the
+/// figures of benchmarks of several threads are not comparable with those
+/// of a quiet machine (nor are the ratios of one run).
+struct CoreCheck {
+  /// "start" or "end".
+  std::string when;
+  unsigned cores = 1;
+  /// Where the one-core probe ran (`--cpu`); otherwise where the system put
+  /// it.
+  std::optional<int64_t> cpu;
+  double gflopsOneCore = 0, gflopsAllCores = 0;
+  std::optional<double> loadAverage;
+
+  /// All cores at once, in units of one core.
+  double getScaling() const {
+    return gflopsOneCore > 0 ? gflopsAllCores / gflopsOneCore : 0;
+  }
+  /// All cores gave at least 90% of `cores` times one core.
+  bool isFree() const { return cores <= 1 || getScaling() >= 0.9 * cores; }
+};
+
 struct BenchContext {
   /// UTC, ISO 8601: when the suite started and ended.
   std::string startTime, endTime;
@@ -43,6 +68,11 @@ struct BenchContext {
   /// Peak FLOP rate of the machine (all threads used by a benchmark scale
   /// it), when known.
   std::optional<double> peakGflopsPerCore;
+  /// The probes of the cores before and after the timing (empty in files
+  /// written before them, or when a probe failed).
+  std::vector<CoreCheck> coreChecks;
+  /// The checks that found the cores shared (not `isFree`).
+  std::vector<const CoreCheck *> getSharedCoreChecks() const;
 };
 
 struct BenchmarkResult {

@@ -400,6 +400,30 @@ void Table::print(llvm::raw_ostream &os, bool markdown) const {
     printLine(row);
 }
 
+void printCoreChecks(const BenchContext &context, llvm::raw_ostream &os) {
+  if (context.coreChecks.empty())
+    return;
+  std::vector<std::string> parts;
+  for (const CoreCheck &check : context.coreChecks) {
+    std::string part = llvm::formatv("{0}: one core {1:f1} GFLOP/s", check.when,
+                                     check.gflopsOneCore);
+    if (check.cpu)
+      part += llvm::formatv(" (CPU {0})", *check.cpu);
+    if (check.cores > 1)
+      part += llvm::formatv(", {0} cores {1:f1} ({2:f2}x)", check.cores,
+                            check.gflopsAllCores, check.getScaling());
+    parts.push_back(part);
+  }
+  os << "cores (FMA probe) " << llvm::join(parts, "; ") << "\n";
+  for (const CoreCheck *check : context.getSharedCoreChecks())
+    os << llvm::formatv(
+        "warning: at the {0} of the timing {1} cores gave {2:f2}x one core "
+        "(free cores give {1}x): another process or virtual machine shares "
+        "them, and the figures of more than one thread in this run are not "
+        "those of a quiet machine\n",
+        check->when, check->cores, check->getScaling());
+}
+
 void printBenchReport(const BenchResults &results, llvm::raw_ostream &os) {
   const BenchContext &context = results.context;
   os << "loom bench " << context.suitePath << ": " << results.benchmarks.size()
@@ -443,6 +467,7 @@ void printBenchReport(const BenchResults &results, llvm::raw_ostream &os) {
   table.print(os);
   if (aboveBound)
     os << kAboveBoundNote << "\n";
+  printCoreChecks(context, os);
   for (const BenchmarkResult &benchmark : results.benchmarks)
     if (!benchmark.ok())
       os << "  " << benchmark.name << ": " << benchmark.record.status << ": "

@@ -42,6 +42,10 @@ struct BenchResults;
 /// spread, throughput and % of peak (a figure above its bound marked, with
 /// kAboveBoundNote under the table).
 void printBenchReport(const BenchResults &results, llvm::raw_ostream &os);
+struct BenchContext;
+/// One line with the probes of the cores of a `loom bench` run (CoreCheck),
+/// and a warning for each that found them shared; nothing without probes.
+void printCoreChecks(const BenchContext &context, llvm::raw_ostream &os);
 
 /// Rows of text in aligned columns, or as a Markdown table.
 class Table {

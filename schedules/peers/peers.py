@@ -244,6 +244,19 @@ def cmd_table(args):
     elif cpus:
         print("one thread: not pinned, each timed wherever the system put it "
               "(loom bench --cpu N pins them to one CPU)")
+    # How free the cores were before and after the timing (loom bench's
+    # probes; files of a Loom before 2026-11-24 have none).
+    checks = results.get("context", {}).get("core_checks") or []
+    several = [c for c in checks if c["cores"] > 1]
+    if several:
+        print("cores: " + ", ".join(
+            f"{c['cores']} gave {c['scaling']:.2f}x one core at the {c['when']}"
+            for c in several) + " of the timing")
+        shared = [c["when"] for c in several if not c["free"]]
+        if shared:
+            print(f"warning: the cores were shared at the {' and the '.join(shared)}: "
+                  "the ratios of more than one thread are not those of a quiet "
+                  "machine")
     if above_bound:
         print("* above 100% of its bound: the ceiling is too low (loom peak measured "
               "on a busy machine?), not the kernel faster than the machine; run "

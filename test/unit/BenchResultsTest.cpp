@@ -2,6 +2,7 @@
 
 #include "runner/results/BenchResults.h"
 #include "runner/results/HtmlReport.h"
+#include "runner/results/Report.h"
 
 #include "gtest/gtest.h"
 
@@ -106,6 +107,52 @@ TEST(BenchResultsTest, RoundTrip) {
   EXPECT_EQ(llvm::toString(bad.takeError()),
             "not valid Loom bench results: "
             "results.benchmarks[0].repetitions[1].median_s must be a number");
+}
+
+// The probes of the cores: free when all cores give at least 90% of their
+// number times one core; written, read back, absent from older files, and
+// reported with a warning when shared.
+TEST(BenchResultsTest, CoreChecks) {
+  CoreCheck start{"start", 2, 1, 200.0, 396.0, 0.5};
+  CoreCheck end{"end", 2, std::nullopt, 200.0, 300.0, std::nullopt};
+  EXPECT_DOUBLE_EQ(start.getScaling(), 1.98);
+  EXPECT_TRUE(start.isFree());
+  EXPECT_FALSE(end.isFree());
+  // 1.8x is just free; one core is always free.
+  EXPECT_TRUE((CoreCheck{"end", 2, std::nullopt, 100.0, 180.0, {}}).isFree());
+  EXPECT_FALSE((CoreCheck{"end", 2, std::nullopt, 100.0, 179.0, {}}).isFree());
+  EXPECT_TRUE((CoreCheck{"end", 1, std::nullopt, 100.0, 100.0, {}}).isFree());
+
+  BenchResults results = makeResults();
+  results.context.coreChecks = {start, end};
+  nlohmann::ordered_json json = toJson(results);
+  EXPECT_EQ(json["context"]["core_checks"][0]["cpu"], 1);
+  EXPECT_EQ(json["context"]["core_checks"][0]["free"], true);
+  EXPECT_EQ(json["context"]["core_checks"][1]["free"], false);
+  EXPECT_TRUE(json["context"]["core_checks"][1]["cpu"].is_null());
+  auto parsed = benchResultsFromJson(json);
+  ASSERT_TRUE(static_cast<bool>(parsed)) << llvm::toString(parsed.takeError());
+  EXPECT_EQ(toJson(*parsed).dump(), json.dump());
+  ASSERT_EQ(parsed->context.getSharedCoreChecks().size(), 1u);
+  EXPECT_EQ(parsed->context.getSharedCoreChecks()[0]->when, "end");
+
+  nlohmann::ordered_json older = json;
+  older["context"].erase("core_checks");
+  auto fromOlder = benchResultsFromJson(older);
+  ASSERT_TRUE(static_cast<bool>(fromOlder));
+  EXPECT_TRUE(fromOlder->context.coreChecks.empty());
+
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  printCoreChecks(results.context, os);
+  EXPECT_EQ(text,
+            "cores (FMA probe) start: one core 200.0 GFLOP/s (CPU 1), 2 cores "
+            "396.0 (1.98x); end: one core 200.0 GFLOP/s, 2 cores 300.0 "
+            "(1.50x)\n"
+            "warning: at the end of the timing 2 cores gave 1.50x one core "
+            "(free cores give 2x): another process or virtual machine shares "
+            "them, and the figures of more than one thread in this run are "
+            "not those of a quiet machine\n");
 }
 
 // The fields Google Benchmark's compare.py and github-action-benchmark read.
