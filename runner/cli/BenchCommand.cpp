@@ -32,6 +32,9 @@ Every benchmark runs as `loom run` would, reference check included;
 repetitions are interleaved across benchmarks in a shuffled order, the
 benchmarks of one kernel (names that share the part before '/', such as
 matmul_256/loom and matmul_256/onednn) one after the other.
+Before the first round and after the last, a probe of the FMA rate of
+one core and of as many as the benchmarks use says how free the cores
+were (under the table, with a warning when they were shared).
 The suite format is docs/suite.md. Given a results file instead of a
 suite, converts it to --format without running anything.
 
