@@ -5,6 +5,7 @@
 #include "runner/results/Compare.h"
 #include "runner/results/Status.h"
 
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -136,10 +137,19 @@ int runCompareCommand() {
   if (!next)
     return fail(next.takeError());
   for (auto [results, path] : {std::pair{&*base, basePath.getValue()},
-                               std::pair{&*next, newPath.getValue()}})
+                               std::pair{&*next, newPath.getValue()}}) {
     if (!results->complete)
       llvm::errs() << "loom compare: warning: " << path
                    << " is incomplete (the suite was interrupted)\n";
+    // The probes of loom bench: a run on shared cores is not a quiet
+    // machine's, and a change between it and another may be the machine's.
+    for (const CoreCheck *check : results->context.getSharedCoreChecks())
+      llvm::errs() << llvm::formatv(
+          "loom compare: warning: {0}: at the {1} of its timing {2} cores "
+          "gave {3:f2}x one core (shared): its figures of more than one "
+          "thread are not a quiet machine's\n",
+          path, check->when, check->cores, check->getScaling());
+  }
   if (base->context.host.cpuModel != next->context.host.cpuModel)
     llvm::errs() << "loom compare: warning: the runs are from different "
                     "CPUs ('"
