@@ -397,6 +397,17 @@ static std::string overviewTable(const BenchResults &latest,
   html += "</tbody></table></div>\n";
   if (aboveBound)
     html += "<p class=\"note\">" + escape(kAboveBoundNote) + "</p>\n";
+  // The probes of the cores (loom bench), a shared core in the colour of a
+  // step.
+  std::string checks;
+  llvm::raw_string_ostream checkStream(checks);
+  printCoreChecks(latest.context, checkStream);
+  llvm::SmallVector<llvm::StringRef> lines;
+  llvm::StringRef(checks).split(lines, '\n', -1, /*KeepEmpty=*/false);
+  for (llvm::StringRef line : lines)
+    html += (line.starts_with("warning:") ? "<p class=\"steps\">"
+                                          : "<p class=\"note\">") +
+            escape(line) + "</p>\n";
   if (previous)
     html += "<p class=\"note\">Change and verdict against the previous run on "
             "this machine (" +

@@ -229,6 +229,19 @@ TEST(BenchResultsTest, HtmlReport) {
             std::string::npos);
   // Nothing is loaded from the network.
   EXPECT_EQ(html.find("http"), std::string::npos);
+  // No probes of the cores in these runs: no line for them.
+  EXPECT_EQ(html.find("FMA probe"), std::string::npos);
+
+  // The latest run's probes, a shared core as a warning.
+  newer.context.coreChecks = {{"start", 2, std::nullopt, 200.0, 396.0, {}},
+                              {"end", 2, std::nullopt, 200.0, 300.0, {}}};
+  html = renderHtmlReport({newer, older}, HtmlReportOptions());
+  EXPECT_NE(html.find("<p class=\"note\">cores (FMA probe) start: one core "
+                      "200.0 GFLOP/s, 2 cores 396.0 (1.98x)"),
+            std::string::npos);
+  EXPECT_NE(html.find("<p class=\"steps\">warning: at the end of the timing "
+                      "2 cores gave 1.50x one core"),
+            std::string::npos);
 }
 
 } // namespace
