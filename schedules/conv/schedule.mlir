@@ -149,9 +149,9 @@ module attributes {transform.with_named_sequence} {
     //        every row of its panels (and packing only their filter
     //        slices). 0 on one thread: the panels are a loop either way.
     //        With as many panels as threads, the rows are faster: on Zen 5,
-    //        two threads, the 7x7 stride-2 stem (112x112, 3 -> 64) 418
-    //        GFLOP/s against 374, 1x1 56x56x256 -> 64 396 against 379,
-    //        3x3 56x56x64 -> 64 427 against 422 (docs/performance.md).
+    //        two threads, the 7x7 stride-2 stem (112x112, 3 -> 64) 425
+    //        GFLOP/s against 360, 1x1 56x56x256 -> 64 388 against 367,
+    //        3x3 56x56x64 -> 64 409 against 383 (docs/performance.md).
     %thread_parts = transform.tune.knob<"thread_parts"> = 1 from options = [1, 2, 4, 8, 16, 32, 64]
         {loom.sweep = false, loom.host_default = "threads"} -> !transform.param<i64>
     %row_split_channels = transform.tune.knob<"row_split_channels"> = 0
