@@ -218,13 +218,17 @@ llvm::Expected<BenchResults> runSuite(const Suite &suite,
   uint64_t random = options.shuffleSeed;
   std::vector<std::string> names;
   unsigned cores = 1;
+  bool anyToTime = false;
   for (const BenchmarkResult &result : results.benchmarks) {
     names.push_back(result.name);
     cores = std::max(cores, result.record.options.threads);
+    anyToTime |= result.ok();
   }
-  // How free the cores are, before and after the timing (a probe that fails
-  // is left out: it says nothing of the benchmarks).
+  // How free the cores are, before and after the timing, when there is any
+  // (a probe that fails is left out: it says nothing of the benchmarks).
   auto checkCoresNow = [&](llvm::StringRef when) {
+    if (!anyToTime)
+      return;
     report({kCheckingCores, when, 0});
     if (auto check = checkCores(when, cores, options.cpu))
       context.coreChecks.push_back(std::move(*check));
