@@ -419,8 +419,9 @@ void printCoreChecks(const BenchContext &context, llvm::raw_ostream &os) {
     os << llvm::formatv(
         "warning: at the {0} of the timing {1} cores gave {2:f2}x one core "
         "(free cores give {1}x): another process or virtual machine shares "
-        "them, and the figures of more than one thread in this run are not "
-        "those of a quiet machine\n",
+        "them, or the process may use fewer CPUs than that (taskset, a "
+        "smaller machine), and the figures of more than one thread in this "
+        "run are not those of a quiet machine\n",
         check->when, check->cores, check->getScaling());
 }
 

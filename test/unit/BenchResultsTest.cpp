@@ -151,8 +151,9 @@ TEST(BenchResultsTest, CoreChecks) {
             "(1.50x)\n"
             "warning: at the end of the timing 2 cores gave 1.50x one core "
             "(free cores give 2x): another process or virtual machine shares "
-            "them, and the figures of more than one thread in this run are "
-            "not those of a quiet machine\n");
+            "them, or the process may use fewer CPUs than that (taskset, a "
+            "smaller machine), and the figures of more than one thread in "
+            "this run are not those of a quiet machine\n");
 }
 
 // The fields Google Benchmark's compare.py and github-action-benchmark read.
