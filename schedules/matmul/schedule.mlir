@@ -50,7 +50,8 @@
 // tiles: the rows left over in a cache tile (M not a multiple of 8) are
 // split off into one register tile of their rows when their number is
 // static (a cache tile of all of M: 37 rows are 32 + a 5 x 32 tile), into a
-// loop of 1 x 32 tiles when it is dynamic (a thread's part of the rows);
+// loop of single rows of 4 panels (1 x 128) when it is dynamic (a thread's
+// part of the rows);
 // partial K blocks and cache tiles only shorten loops, and the last K rows
 // of B's packing are copied one at a time; no tile needs a mask. test/lit/schedules/shape-grid.test runs it over odd, skinny,
 // tall and tiny shapes.
@@ -349,6 +350,61 @@ module attributes {transform.with_named_sequence} {
     %zero = transform.param.constant 0 : i64 -> !transform.param<i64>
     transform.match.param.cmpi lt %rows, %zero : !transform.param<i64>
     transform.yield %op : !transform.any_op
+  }
+  // Matchers and actions of a foreach_match on the rows left over after the
+  // register tiles of a cache tile (arguments: the op and rest_row_panels):
+  // a static number of them is one register tile per panel; a dynamic
+  // number (a thread's part of 389 rows of 777), single rows of
+  // rest_row_panels panels (their accumulators as many as a full tile's
+  // rows / 2: one row of one panel, two, cannot hide the FMA's latency),
+  // the panels left over one at a time.
+  transform.named_sequence @dynamic_rows_of(%op: !transform.any_op {transform.readonly},
+      %panels: !transform.param<i64> {transform.readonly}) -> (!transform.any_op, !transform.param<i64>) {
+    %op_1 = transform.include @dynamic_rows failures(propagate) (%op)
+      : (!transform.any_op) -> !transform.any_op
+    transform.yield %op_1, %panels : !transform.any_op, !transform.param<i64>
+  }
+  transform.named_sequence @any_generic(%op: !transform.any_op {transform.readonly},
+      %panels: !transform.param<i64> {transform.readonly}) -> (!transform.any_op, !transform.param<i64>) {
+    transform.match.operation_name %op ["linalg.generic"] : !transform.any_op
+    transform.yield %op, %panels : !transform.any_op, !transform.param<i64>
+  }
+  transform.named_sequence @panel_tiles(%op: !transform.any_op {transform.readonly},
+      %panels: !transform.param<i64> {transform.readonly}) {
+    %tile = transform.cast %op : !transform.any_op to !transform.any_op
+    %panel_tile, %panel_loop = transform.structured.tile_using_for %tile
+        tile_sizes [0, 1, 0, 0]
+      : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+  transform.named_sequence @single_rows_of_panels(%op: !transform.any_op {transform.readonly},
+      %panels: !transform.param<i64> {transform.readonly}) {
+    %tile = transform.cast %op : !transform.any_op to !transform.any_op
+    %row, %row_loop = transform.structured.tile_using_for %tile
+        tile_sizes [1, 0, 0, 0]
+      : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %wide, %wide_loop = transform.structured.tile_using_for %row
+        tile_sizes [0, %panels, 0, 0]
+      : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+    transform.include @peel_panels failures(suppress) (%wide_loop)
+      : (!transform.any_op) -> ()
+    transform.yield
+  }
+  // Peels a loop over groups of panels; its remainder takes one panel at a
+  // time. Fails (the caller suppresses it) when the step divides the range.
+  transform.named_sequence @peel_panels(%loop: !transform.any_op {transform.readonly}) {
+    %for = transform.cast %loop : !transform.any_op to !transform.op<"scf.for">
+    %main, %rest = transform.loop.peel %for {fail_if_already_divisible = true}
+      : (!transform.op<"scf.for">) -> (!transform.any_op, !transform.any_op)
+    transform.foreach %rest : !transform.any_op {
+    ^bb0(%rest_loop: !transform.any_op):
+      %rest_tile = transform.structured.match ops{["linalg.generic"]} in %rest_loop
+        : (!transform.any_op) -> !transform.any_op
+      %single, %single_loop = transform.structured.tile_using_for %rest_tile
+          tile_sizes [0, 1, 0, 0]
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    }
+    transform.yield
   }
   transform.named_sequence @tile_to_single_rows(%op: !transform.any_op {transform.readonly}) {
     %tile = transform.cast %op : !transform.any_op to !transform.any_op
@@ -818,6 +874,16 @@ module attributes {transform.with_named_sequence} {
         {loom.sweep = false, loom.host_default = "vector_bytes / 4"} -> !transform.param<i64>
     %narrow_m_r = transform.tune.knob<"narrow_m_r"> = 16 from options = [4, 8, 12, 16, 24, 28]
         {loom.sweep = false, loom.host_default = "2 * m_r"} -> !transform.param<i64>
+    //   rest_row_panels: panels of a single-row tile of the rows left
+    //              over when their number is dynamic (a thread's part of
+    //              389 rows of 777 on two threads): m_r / 2, so that its
+    //              accumulators (two vectors a panel) hide the FMA's
+    //              latency as a full tile's do (on Zen 5, two threads,
+    //              777 x 333 x 555: 381 GFLOP/s against 376 with
+    //              single-row tiles of one panel; 776 rows, no rows left
+    //              over, 379).
+    %rest_row_panels = transform.tune.knob<"rest_row_panels"> = 4 from options = [1, 2, 3, 4, 6, 8]
+        {loom.sweep = false, loom.host_default = "m_r / 2"} -> !transform.param<i64>
 
     // Each part of the split (one, or the full panels and the rest) is
     // tiled on its own.
@@ -932,7 +998,8 @@ module attributes {transform.with_named_sequence} {
       // are split off first. When their number is static (a cache tile of
       // all of M: 333 rows on one thread are 328 + 5), they make one
       // register tile of their own (5 x 32); when it is dynamic (a thread's
-      // part, a partial cache tile), 1-row tiles (static, no masks).
+      // part, a partial cache tile), single rows of rest_row_panels panels
+      // (static, no masks; @single_rows_of_panels).
       %full_rows, %rest_rows = transform.loom.split_full_tiles %k_block_1
           dimension = 0 tile_size = %m_r join_rest = %join_rows
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
@@ -951,12 +1018,9 @@ module attributes {transform.with_named_sequence} {
         transform.include @peel_rows failures(suppress) (%m_loop)
           : (!transform.any_op) -> ()
       }
-      %rest_tile, %rest_n_loop = transform.structured.tile_using_for %rest_rows
-          tile_sizes [0, 1, 0, 0]
-        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-      %rest_tile_1 = transform.foreach_match restrict_root in %rest_tile
-          @dynamic_rows -> @tile_to_single_rows
-        : (!transform.any_op) -> !transform.any_op
+      %rest_rows_1 = transform.foreach_match restrict_root in %rest_rows, %rest_row_panels
+          @dynamic_rows_of -> @single_rows_of_panels, @any_generic -> @panel_tiles
+        : (!transform.any_op, !transform.param<i64>) -> !transform.any_op
     }
 
     // A matmul that reads B in place:

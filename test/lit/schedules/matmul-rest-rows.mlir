@@ -12,7 +12,9 @@
 // default 2 * m_c) has one cache tile of all of them: with m_c = 32, 41 rows
 // are the same tiles; in cache tiles of 32 (one_tile_rows = 32) the second
 // tile, partial, has a dynamic number of rows and its 9th goes to a
-// single-row tile. The results are checked, on one and two threads.
+// single-row tile of rest_row_panels panels (host default m_r / 2 = 4: 8
+// accumulators, as a full tile's 16 / 2; one panel, 2, would not hide the
+// FMA's latency). The results are checked, on one and two threads.
 //
 // DEFINE: %{run} = loom run %s --schedule %{schedules}/matmul/schedule.mlir \
 // DEFINE:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
@@ -32,7 +34,7 @@
 // RUN:   < %t/one-tile/1-scheduled.mlir
 // RUN: %{run} --chunk 1 --knob join_rows=3 --knob m_c=32 --knob one_tile_rows=32 \
 // RUN:   --dump-ir %t/two-tiles 2>&1 | FileCheck %s --implicit-check-not=remark
-// RUN: FileCheck %s --check-prefix=ALONE < %t/two-tiles/1-scheduled.mlir
+// RUN: FileCheck %s --check-prefixes=ALONE,TWO-TILES < %t/two-tiles/1-scheduled.mlir
 // RUN: %{run} --chunk 1 --knob join_rows=3 --threads 2 2>&1 \
 // RUN:   | FileCheck %s --implicit-check-not=remark
 // RUN: %{run} --chunk 2 --knob join_rows=3 --dump-ir %t/in-place 2>&1 \
@@ -50,6 +52,7 @@
 // PACKED-DAG: vector<9x1x32xf32>
 // ALONE-DAG: vector<8x1x32xf32>
 // ALONE-DAG: iter_args({{.*}}) -> (tensor<1x1x32xf32>, vector<32xf32>)
+// TWO-TILES-DAG: iter_args({{.*}}) -> (tensor<1x4x32xf32>, vector<4x32xf32>)
 // IN-PLACE-DAG: vector<8x32xf32>
 // IN-PLACE-DAG: vector<9x32xf32>
 // NOCOPY: func.func @matmul
