@@ -25,6 +25,7 @@
 #include <cstdlib>
 #include <map>
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace {
@@ -36,6 +37,24 @@ using Image = StridedMemRefType<float, 4>;
 [[noreturn]] void fail(const char *function, const char *what) {
   std::fprintf(stderr, "%s: %s\n", function, what);
   std::abort();
+}
+
+/// Runs the body of a peer function. oneDNN's C++ API reports what it
+/// cannot do (a primitive it has no implementation for, arguments it
+/// rejects) by throwing dnnl::error; this library is built with exceptions
+/// for it, but an exception must not unwind into the JIT-compiled kernel
+/// that called the function (it has no unwind tables): it stops here with
+/// oneDNN's message, as a crash of the kernel that loom run reports.
+template <typename Body> void guard(const char *function, Body &&body) {
+  try {
+    body(function);
+  } catch (const dnnl::error &error) {
+    std::string what = std::string("oneDNN: ") + error.what() + " (status " +
+                       std::to_string(static_cast<int>(error.status)) + ")";
+    fail(function, what.c_str());
+  } catch (const std::exception &error) {
+    fail(function, error.what());
+  }
 }
 
 /// A row-major sgemm C += A * B on raw pointers with leading dimensions.
@@ -68,6 +87,9 @@ void matmul(Library library, Matrix *a, Matrix *b, Matrix *c,
   int64_t m = c->sizes[0], n = c->sizes[1], k = a->sizes[1];
   if (a->sizes[0] != m || b->sizes[0] != k || b->sizes[1] != n)
     fail(function, "operand shapes do not form a matmul");
+  // Nothing to add (and leading dimensions of 0 the libraries reject).
+  if (m == 0 || n == 0 || k == 0)
+    return;
   sgemm(library, m, n, k, a->data + a->offset, a->strides[0],
         b->data + b->offset, b->strides[0], c->data + c->offset, c->strides[0]);
 }
@@ -82,6 +104,8 @@ void batchMatmul(Library library, Batch *a, Batch *b, Batch *c,
   if (a->sizes[0] != batch || b->sizes[0] != batch || a->sizes[1] != m ||
       b->sizes[1] != k || b->sizes[2] != n)
     fail(function, "operand shapes do not form a batch_matmul");
+  if (batch == 0 || m == 0 || n == 0 || k == 0)
+    return;
   for (int64_t i = 0; i < batch; ++i)
     sgemm(library, m, n, k, a->data + a->offset + i * a->strides[0],
           a->strides[1], b->data + b->offset + i * b->strides[0], b->strides[1],
@@ -93,6 +117,11 @@ void batchMatmul(Library library, Batch *a, Batch *b, Batch *c,
 /// strides and dilations after the operands); fails unless they agree.
 struct ConvShape {
   int64_t n, h, w, c, kh, kw, f, oh, ow, sh, sw, dh, dw;
+  /// No product to add: no image, input channel, filter tap or output
+  /// channel (oneDNN creates no primitive for an empty one).
+  bool isEmpty() const {
+    return n == 0 || c == 0 || kh == 0 || kw == 0 || f == 0;
+  }
 };
 ConvShape getConvShape(const Image &input, const Image &filter,
                        const Image &output, int64_t sh, int64_t sw, int64_t dh,
@@ -140,8 +169,12 @@ bool isContiguous(const StridedMemRefType<float, Rank> &memref) {
 void openBLASConv2DNhwcHwcf(Image *input, Image *filter, Image *output,
                             int64_t sh, int64_t sw, int64_t dh, int64_t dw,
                             const char *function) {
-  auto [n, h, w, c, kh, kw, f, oh, ow, strideH, strideW, dilationH, dilationW] =
+  ConvShape shape =
       getConvShape(*input, *filter, *output, sh, sw, dh, dw, function);
+  if (shape.isEmpty())
+    return;
+  auto [n, h, w, c, kh, kw, f, oh, ow, strideH, strideW, dilationH, dilationW] =
+      shape;
   // Filter and output as matrices need their rows contiguous.
   if (!isContiguous(*filter) || !isContiguous(*output))
     fail(function, "filter and output must be contiguous");
@@ -182,8 +215,12 @@ void oneDNNConv2DNhwcHwcf(Image *input, Image *filter, Image *output,
                           int64_t sh, int64_t sw, int64_t dh, int64_t dw,
                           const char *function) {
   using namespace dnnl;
-  auto [n, h, w, c, kh, kw, f, oh, ow, strideH, strideW, dilationH, dilationW] =
+  ConvShape shape =
       getConvShape(*input, *filter, *output, sh, sw, dh, dw, function);
+  if (shape.isEmpty())
+    return;
+  auto [n, h, w, c, kh, kw, f, oh, ow, strideH, strideW, dilationH, dilationW] =
+      shape;
   if (!isContiguous(*input) || !isContiguous(*filter) || !isContiguous(*output))
     fail(function, "operands must be contiguous");
 
@@ -346,36 +383,51 @@ void loom_peers_set_threads(int threads) {
 }
 
 void _mlir_ciface_loom_onednn_matmul_f32(Matrix *a, Matrix *b, Matrix *c) {
-  matmul(Library::OneDNN, a, b, c, "loom_onednn_matmul_f32");
+  guard("loom_onednn_matmul_f32", [&](const char *function) {
+    matmul(Library::OneDNN, a, b, c, function);
+  });
 }
 void _mlir_ciface_loom_openblas_matmul_f32(Matrix *a, Matrix *b, Matrix *c) {
-  matmul(Library::OpenBLAS, a, b, c, "loom_openblas_matmul_f32");
+  guard("loom_openblas_matmul_f32", [&](const char *function) {
+    matmul(Library::OpenBLAS, a, b, c, function);
+  });
 }
 void _mlir_ciface_loom_onednn_batch_matmul_f32(Batch *a, Batch *b, Batch *c) {
-  batchMatmul(Library::OneDNN, a, b, c, "loom_onednn_batch_matmul_f32");
+  guard("loom_onednn_batch_matmul_f32", [&](const char *function) {
+    batchMatmul(Library::OneDNN, a, b, c, function);
+  });
 }
 void _mlir_ciface_loom_openblas_batch_matmul_f32(Batch *a, Batch *b, Batch *c) {
-  batchMatmul(Library::OpenBLAS, a, b, c, "loom_openblas_batch_matmul_f32");
+  guard("loom_openblas_batch_matmul_f32", [&](const char *function) {
+    batchMatmul(Library::OpenBLAS, a, b, c, function);
+  });
 }
 void _mlir_ciface_loom_onednn_conv_2d_nhwc_hwcf_f32(
     Image *input, Image *filter, Image *output, int64_t strideH,
     int64_t strideW, int64_t dilationH, int64_t dilationW) {
-  oneDNNConv2DNhwcHwcf(input, filter, output, strideH, strideW, dilationH,
-                       dilationW, "loom_onednn_conv_2d_nhwc_hwcf_f32");
+  guard("loom_onednn_conv_2d_nhwc_hwcf_f32", [&](const char *function) {
+    oneDNNConv2DNhwcHwcf(input, filter, output, strideH, strideW, dilationH,
+                         dilationW, function);
+  });
 }
 void _mlir_ciface_loom_openblas_conv_2d_nhwc_hwcf_f32(
     Image *input, Image *filter, Image *output, int64_t strideH,
     int64_t strideW, int64_t dilationH, int64_t dilationW) {
-  openBLASConv2DNhwcHwcf(input, filter, output, strideH, strideW, dilationH,
-                         dilationW, "loom_openblas_conv_2d_nhwc_hwcf_f32");
+  guard("loom_openblas_conv_2d_nhwc_hwcf_f32", [&](const char *function) {
+    openBLASConv2DNhwcHwcf(input, filter, output, strideH, strideW, dilationH,
+                           dilationW, function);
+  });
 }
 
 void _mlir_ciface_loom_onednn_softmax_last_f32(Matrix *in, Matrix *out) {
-  oneDNNSoftmax(in, out, "loom_onednn_softmax_last_f32");
+  guard("loom_onednn_softmax_last_f32",
+        [&](const char *function) { oneDNNSoftmax(in, out, function); });
 }
 void _mlir_ciface_loom_onednn_add_mul_relu_f32(Matrix *a, Matrix *b, Matrix *c,
                                                Matrix *out) {
-  oneDNNAddMulRelu(a, b, c, out, "loom_onednn_add_mul_relu_f32");
+  guard("loom_onednn_add_mul_relu_f32", [&](const char *function) {
+    oneDNNAddMulRelu(a, b, c, out, function);
+  });
 }
 
 } // extern "C"
