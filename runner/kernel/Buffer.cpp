@@ -1,6 +1,7 @@
 //===- Buffer.cpp - Host memory for kernel arguments and results ----------===//
 
 #include "runner/kernel/Buffer.h"
+#include "runner/kernel/KernelAllocator.h"
 
 #include "llvm/Support/CheckedArithmetic.h"
 
@@ -220,7 +221,7 @@ Buffer Buffer::allocateStrided(ElementKind kind, ArrayRef<int64_t> shape,
   if (!bytes || !getElementCount(shape))
     llvm::report_fatal_error("a kernel buffer's size does not fit in 64 bits");
   buffer.storageBytes = *bytes;
-  buffer.storage.reset(std::aligned_alloc(64, buffer.storageBytes));
+  buffer.storage.reset(allocateBuffer(64, buffer.storageBytes));
   if (!buffer.storage)
     llvm::report_fatal_error("out of memory allocating a kernel buffer");
   std::memset(buffer.storage.get(), 0, buffer.storageBytes);
@@ -271,7 +272,7 @@ Buffer Buffer::clone() const {
   copy.offset = offset;
   copy.contiguous = contiguous;
   copy.storageBytes = storageBytes;
-  copy.storage.reset(std::aligned_alloc(64, storageBytes));
+  copy.storage.reset(allocateBuffer(64, storageBytes));
   if (!copy.storage)
     llvm::report_fatal_error("out of memory copying a kernel buffer");
   std::memcpy(copy.storage.get(), storage.get(), storageBytes);

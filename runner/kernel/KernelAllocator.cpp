@@ -2,9 +2,12 @@
 
 #include "runner/kernel/KernelAllocator.h"
 
+#include <atomic>
 #include <cstdlib>
 #include <map>
+
 #include <mutex>
+#include <sys/mman.h>
 #include <unordered_map>
 
 namespace mlir::loom {
@@ -42,12 +45,23 @@ struct BlockCache {
     // aligned_alloc wants a size that is a multiple of the alignment.
     alignment = std::max(alignment, kLargeAlignment);
     size_t rounded = (size + alignment - 1) / alignment * alignment;
-    void *block = std::aligned_alloc(alignment, rounded);
+    void *block = allocateBuffer(alignment, rounded);
     if (!block)
       return nullptr;
     std::lock_guard<std::mutex> lock(mutex);
     sizes[block] = rounded;
     return block;
+  }
+
+  /// Frees the kept blocks.
+  void dropKept() {
+    std::lock_guard<std::mutex> lock(mutex);
+    for (auto [size, block] : kept) {
+      sizes.erase(block);
+      std::free(block);
+    }
+    kept.clear();
+    keptBytes = 0;
   }
 
   /// False when `block` is not a large block of this cache.
@@ -75,6 +89,28 @@ BlockCache &getCache() {
 }
 
 } // namespace
+
+static std::atomic<bool> hugePages{true};
+
+void setHugePages(bool enabled) {
+  // Blocks kept from runs with the other setting are not what this run
+  // asked for (loom bench runs many in one process).
+  if (hugePages.exchange(enabled) != enabled)
+    getCache().dropKept();
+}
+
+void *allocateBuffer(size_t alignment, size_t size) {
+  constexpr size_t kHugePage = size_t(2) << 20;
+  if (size < kHugePage || !hugePages)
+    return std::aligned_alloc(alignment,
+                              (size + alignment - 1) / alignment * alignment);
+  size_t rounded = (size + kHugePage - 1) / kHugePage * kHugePage;
+  void *block = std::aligned_alloc(kHugePage, rounded);
+  // Advice only: without transparent huge pages the block is as any other.
+  if (block)
+    (void)madvise(block, rounded, MADV_HUGEPAGE);
+  return block;
+}
 
 void *kernelMalloc(size_t size) {
   if (size < kLargeBlock)

@@ -7,6 +7,7 @@
 #include "runner/kernel/Driver.h"
 #include "runner/kernel/Engine.h"
 #include "runner/kernel/HostDefaults.h"
+#include "runner/kernel/KernelAllocator.h"
 #include "runner/kernel/KnobConstraints.h"
 #include "runner/kernel/Knobs.h"
 #include "runner/kernel/Npy.h"
@@ -841,6 +842,9 @@ KernelRun::KernelRun(const RunOptions &options, const RunHooks &hooks,
 KernelRun::~KernelRun() = default;
 
 bool KernelRun::prepare() {
+  // The buffers of this run, and the kernel's (which loom bench may run
+  // between other benchmarks' calls: time() sets it again).
+  setHugePages(runner->options.hugePages);
   runner->publish("starting");
   if (llvm::Error error = runner->prepare()) {
     runner->fail(std::move(error));
@@ -855,6 +859,7 @@ bool KernelRun::prepare() {
 bool KernelRun::time() {
   if (!prepared || runner->record.exitCode != 0)
     return false;
+  setHugePages(runner->options.hugePages);
   llvm::Error error = runner->time();
   if (error)
     runner->fail(std::move(error));

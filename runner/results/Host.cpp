@@ -31,6 +31,21 @@ static std::string readCpuModel() {
   return "";
 }
 
+/// The bracketed word of /sys/kernel/mm/transparent_hugepage/enabled
+/// ("always [madvise] never"); empty when it cannot be read.
+static std::string readTransparentHugePages() {
+  auto buffer = llvm::MemoryBuffer::getFileAsStream(
+      "/sys/kernel/mm/transparent_hugepage/enabled");
+  if (!buffer)
+    return "";
+  llvm::StringRef text = (*buffer)->getBuffer();
+  size_t open = text.find('['), close = text.find(']');
+  if (open == llvm::StringRef::npos || close == llvm::StringRef::npos ||
+      close < open)
+    return "";
+  return text.slice(open + 1, close).str();
+}
+
 /// Distinct sets of SMT siblings among the CPUs; `fallback` when sysfs does
 /// not say.
 static unsigned countPhysicalCores(unsigned fallback) {
@@ -64,6 +79,7 @@ HostInfo getHostInfo() {
   host.l1dBytes = size(_SC_LEVEL1_DCACHE_SIZE);
   host.l2Bytes = size(_SC_LEVEL2_CACHE_SIZE);
   host.l3Bytes = size(_SC_LEVEL3_CACHE_SIZE);
+  host.transparentHugePages = readTransparentHugePages();
   auto has = [&](llvm::StringRef feature) {
     return std::binary_search(host.features.begin(), host.features.end(),
                               feature.str());

@@ -33,6 +33,9 @@ struct HostInfo {
   /// AVX-512, 32 with AVX, 16 with SSE2 or NEON) and how many there are
   /// (32 with AVX-512 or on AArch64, 16 otherwise); 0 when unknown.
   unsigned vectorBytes = 0, vectorRegisters = 0;
+  /// Linux's transparent huge pages mode ("always", "madvise" or "never",
+  /// from /sys/kernel/mm/transparent_hugepage/enabled); empty when unknown.
+  std::string transparentHugePages;
 
   /// The most a working set can take and still stay in the caches of one
   /// core: L2 plus L3, with L3 counted as at most 32 MiB (one CCD of a

@@ -389,6 +389,16 @@ static std::vector<OptionInfo> createOptionInfos() {
                 "6); slower kernels, for debugging",
                 kernel),
       [](RunOptions &o) -> bool & { return o.checkBounds; });
+  OptionInfo &hugePages = table.add(
+      "no-huge-pages", "huge_pages", OptionKind::Bool, "",
+      "Back the run's buffers of 2 MiB or more (inputs, outputs and the "
+      "kernel's temporary buffers) with 4 KiB pages only; by default they are "
+      "aligned to 2 MiB and advised to use transparent huge pages, which "
+      "Linux gives when /sys/kernel/mm/transparent_hugepage/enabled is "
+      "always or madvise",
+      kernel);
+  hugePages.negated = true;
+  B::bindBool(hugePages, [](RunOptions &o) -> bool & { return o.hugePages; });
   B::bindOptionalNumber(
       table.add("rtol", "rtol", OptionKind::Number, "x",
                 "Relative tolerance for float outputs (default: scaled to the "

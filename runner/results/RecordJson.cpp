@@ -153,7 +153,11 @@ ordered_json toJson(const Record &record) {
                       {"l3_bytes", record.host.l3Bytes}}},
                     {"vector",
                      {{"bytes", record.host.vectorBytes},
-                      {"registers", record.host.vectorRegisters}}}};
+                      {"registers", record.host.vectorRegisters}}},
+                    {"transparent_huge_pages",
+                     record.host.transparentHugePages.empty()
+                         ? ordered_json(nullptr)
+                         : ordered_json(record.host.transparentHugePages)}};
   result["payload"] = fileToJson(record.payload);
   if (record.schedule) {
     ordered_json libraries = ordered_json::array();
@@ -348,6 +352,8 @@ static void readHeader(JsonReader &reader, const json &root, Record &record) {
       reader.read(*vector, "host.vector", "registers",
                   record.host.vectorRegisters, false);
     }
+    reader.read(*host, "host", "transparent_huge_pages",
+                record.host.transparentHugePages, false);
   }
 }
 

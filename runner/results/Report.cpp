@@ -14,6 +14,16 @@
 
 namespace mlir::loom {
 
+/// The pages of the run's large buffers, for the host row: ", 4 KiB pages
+/// (...)" where they were not huge pages, "" otherwise (or when unknown).
+static std::string describePages(const Record &record) {
+  if (!record.options.hugePages)
+    return ", 4 KiB pages (--no-huge-pages)";
+  if (record.host.transparentHugePages == "never")
+    return ", 4 KiB pages (transparent huge pages are off)";
+  return "";
+}
+
 std::string formatDuration(double seconds) {
   double magnitude = std::fabs(seconds);
   if (magnitude >= 1.0)
@@ -204,11 +214,12 @@ void printReport(const Record &record, llvm::raw_ostream &os) {
   printRow(
       os, "host",
       llvm::formatv(
-          "{0}, {1} thread{2}{3}", record.host.cpu, record.options.threads,
+          "{0}, {1} thread{2}{3}{4}", record.host.cpu, record.options.threads,
           record.options.threads == 1 ? "" : "s",
           record.options.cpu
               ? " on CPU " + std::to_string(*record.options.cpu) + " (--cpu)"
-              : std::string()));
+              : std::string(),
+          describePages(record)));
   std::vector<std::string> arguments;
   for (const ArgumentRecord &argument : record.arguments)
     arguments.push_back(argument.concreteType);

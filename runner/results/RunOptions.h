@@ -158,6 +158,9 @@ struct RunOptions {
   /// Compile with upstream's runtime verification: an out-of-bounds memref
   /// access stops the kernel with its location (exit code 6).
   bool checkBounds = false;
+  /// Buffers of 2 MiB or more in transparent huge pages where the system
+  /// allows (--no-huge-pages: 4 KiB pages only).
+  bool hugePages = true;
   std::optional<double> rtol, atol;
   TimingOptions timing;
 
