@@ -5,7 +5,6 @@
 #include <atomic>
 #include <cstdlib>
 #include <map>
-
 #include <mutex>
 #include <sys/mman.h>
 #include <unordered_map>
