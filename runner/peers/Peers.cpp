@@ -167,12 +167,7 @@ bool isContiguous(const StridedMemRefType<float, Rank> &memref) {
 /// times the filter as a [KH * KW * C, F] matrix, accumulated into the
 /// [OH * OW, F] output.
 void openBLASConv2DNhwcHwcf(Image *input, Image *filter, Image *output,
-                            int64_t sh, int64_t sw, int64_t dh, int64_t dw,
-                            const char *function) {
-  ConvShape shape =
-      getConvShape(*input, *filter, *output, sh, sw, dh, dw, function);
-  if (shape.isEmpty())
-    return;
+                            const ConvShape &shape, const char *function) {
   auto [n, h, w, c, kh, kw, f, oh, ow, strideH, strideW, dilationH, dilationW] =
       shape;
   // Filter and output as matrices need their rows contiguous.
@@ -212,13 +207,8 @@ int peerThreads = 1;
 /// accumulated into the output (a sum post-op). The primitive is created
 /// once per shape, strides, dilations and thread count.
 void oneDNNConv2DNhwcHwcf(Image *input, Image *filter, Image *output,
-                          int64_t sh, int64_t sw, int64_t dh, int64_t dw,
-                          const char *function) {
+                          const ConvShape &shape, const char *function) {
   using namespace dnnl;
-  ConvShape shape =
-      getConvShape(*input, *filter, *output, sh, sw, dh, dw, function);
-  if (shape.isEmpty())
-    return;
   auto [n, h, w, c, kh, kw, f, oh, ow, strideH, strideW, dilationH, dilationW] =
       shape;
   if (!isContiguous(*input) || !isContiguous(*filter) || !isContiguous(*output))
@@ -288,6 +278,22 @@ void oneDNNConv2DNhwcHwcf(Image *input, Image *filter, Image *output,
                            {DNNL_ARG_WEIGHTS, conv->blockedWeights},
                            {DNNL_ARG_DST, dst}});
   conv->queue.wait();
+}
+
+/// conv_2d_nhwc_hwcf with `library` (strides and dilations after the
+/// operands, as loom-lower-library-calls passes them); an empty one adds
+/// nothing.
+void conv2DNhwcHwcf(Library library, Image *input, Image *filter, Image *output,
+                    int64_t sh, int64_t sw, int64_t dh, int64_t dw,
+                    const char *function) {
+  ConvShape shape =
+      getConvShape(*input, *filter, *output, sh, sw, dh, dw, function);
+  if (shape.isEmpty())
+    return;
+  if (library == Library::OneDNN)
+    oneDNNConv2DNhwcHwcf(input, filter, output, shape, function);
+  else
+    openBLASConv2DNhwcHwcf(input, filter, output, shape, function);
 }
 
 /// oneDNN primitives of a shape, created once: the engine, its stream, the
@@ -406,16 +412,16 @@ void _mlir_ciface_loom_onednn_conv_2d_nhwc_hwcf_f32(
     Image *input, Image *filter, Image *output, int64_t strideH,
     int64_t strideW, int64_t dilationH, int64_t dilationW) {
   guard("loom_onednn_conv_2d_nhwc_hwcf_f32", [&](const char *function) {
-    oneDNNConv2DNhwcHwcf(input, filter, output, strideH, strideW, dilationH,
-                         dilationW, function);
+    conv2DNhwcHwcf(Library::OneDNN, input, filter, output, strideH, strideW,
+                   dilationH, dilationW, function);
   });
 }
 void _mlir_ciface_loom_openblas_conv_2d_nhwc_hwcf_f32(
     Image *input, Image *filter, Image *output, int64_t strideH,
     int64_t strideW, int64_t dilationH, int64_t dilationW) {
   guard("loom_openblas_conv_2d_nhwc_hwcf_f32", [&](const char *function) {
-    openBLASConv2DNhwcHwcf(input, filter, output, strideH, strideW, dilationH,
-                           dilationW, function);
+    conv2DNhwcHwcf(Library::OpenBLAS, input, filter, output, strideH, strideW,
+                   dilationH, dilationW, function);
   });
 }
 
