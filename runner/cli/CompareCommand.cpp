@@ -150,6 +150,16 @@ int runCompareCommand() {
           "thread are not a quiet machine's\n",
           path, check->when, check->cores, check->getScaling());
   }
+  // Kernels that read many pages move with their size (up to a third).
+  std::string basePages = base->describePages(),
+              nextPages = next->describePages();
+  if (!basePages.empty() && !nextPages.empty() && basePages != nextPages)
+    llvm::errs() << "loom compare: warning: the runs' large buffers were in "
+                    "different pages ("
+                 << basePages << " in " << basePath << ", " << nextPages
+                 << " in " << newPath
+                 << "): a change between them may be the pages' "
+                    "(docs/performance.md, \"Huge pages\")\n";
   if (base->context.host.cpuModel != next->context.host.cpuModel)
     llvm::errs() << "loom compare: warning: the runs are from different "
                     "CPUs ('"

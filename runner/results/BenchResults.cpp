@@ -103,6 +103,20 @@ static json optionalToJson(const std::optional<T> &value) {
   return value ? json(*value) : json(nullptr);
 }
 
+std::string BenchResults::describePages() const {
+  std::string pages;
+  for (const BenchmarkResult &benchmark : benchmarks) {
+    if (!benchmark.ok())
+      continue;
+    std::string these = describeBufferPages(benchmark.record);
+    if (pages.empty())
+      pages = these;
+    else if (pages != these)
+      return "mixed";
+  }
+  return pages;
+}
+
 std::vector<const CoreCheck *> BenchContext::getSharedCoreChecks() const {
   std::vector<const CoreCheck *> shared;
   for (const CoreCheck &check : coreChecks)

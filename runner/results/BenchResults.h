@@ -114,6 +114,11 @@ struct BenchResults {
   std::vector<BenchmarkResult> benchmarks;
 
   const BenchmarkResult *find(llvm::StringRef name) const;
+  /// The pages of the benchmarks' large buffers (describeBufferPages of
+  /// their records), "mixed" when they differ, "" without a benchmark that
+  /// ran. Runs on different pages do not compare (docs/performance.md,
+  /// "Huge pages").
+  std::string describePages() const;
 };
 
 /// Loom's format (schema "loom-bench-results").

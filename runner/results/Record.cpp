@@ -17,6 +17,16 @@ namespace mlir::loom {
 // Creation
 //===----------------------------------------------------------------------===//
 
+std::string describeBufferPages(const Record &record) {
+  if (record.host.transparentHugePages.empty())
+    return "4 KiB pages (written before Loom asked for huge pages)";
+  if (!record.options.hugePages)
+    return "4 KiB pages (--no-huge-pages)";
+  if (record.host.transparentHugePages == "never")
+    return "4 KiB pages (transparent huge pages are off)";
+  return "huge pages";
+}
+
 std::string currentTimestamp() {
   std::time_t time = std::time(nullptr);
   std::tm utc;

@@ -15,13 +15,10 @@
 namespace mlir::loom {
 
 /// The pages of the run's large buffers, for the host row: ", 4 KiB pages
-/// (...)" where they were not huge pages, "" otherwise (or when unknown).
+/// (...)" where they were not huge pages, "" otherwise.
 static std::string describePages(const Record &record) {
-  if (!record.options.hugePages)
-    return ", 4 KiB pages (--no-huge-pages)";
-  if (record.host.transparentHugePages == "never")
-    return ", 4 KiB pages (transparent huge pages are off)";
-  return "";
+  std::string pages = describeBufferPages(record);
+  return pages == "huge pages" ? "" : ", " + pages;
 }
 
 std::string formatDuration(double seconds) {
