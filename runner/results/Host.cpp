@@ -32,17 +32,18 @@ static std::string readCpuModel() {
 }
 
 /// The bracketed word of /sys/kernel/mm/transparent_hugepage/enabled
-/// ("always [madvise] never"); empty when it cannot be read.
+/// ("always [madvise] never"); "unavailable" when it cannot be read (a
+/// kernel without transparent huge pages).
 static std::string readTransparentHugePages() {
   auto buffer = llvm::MemoryBuffer::getFileAsStream(
       "/sys/kernel/mm/transparent_hugepage/enabled");
   if (!buffer)
-    return "";
+    return "unavailable";
   llvm::StringRef text = (*buffer)->getBuffer();
   size_t open = text.find('['), close = text.find(']');
   if (open == llvm::StringRef::npos || close == llvm::StringRef::npos ||
       close < open)
-    return "";
+    return "unavailable";
   return text.slice(open + 1, close).str();
 }
 

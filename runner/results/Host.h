@@ -34,7 +34,8 @@ struct HostInfo {
   /// (32 with AVX-512 or on AArch64, 16 otherwise); 0 when unknown.
   unsigned vectorBytes = 0, vectorRegisters = 0;
   /// Linux's transparent huge pages mode ("always", "madvise" or "never",
-  /// from /sys/kernel/mm/transparent_hugepage/enabled); empty when unknown.
+  /// from /sys/kernel/mm/transparent_hugepage/enabled; "unavailable" when it
+  /// cannot be read); empty in a record written before Loom read it.
   std::string transparentHugePages;
 
   /// The most a working set can take and still stay in the caches of one

@@ -24,6 +24,8 @@ std::string describeBufferPages(const Record &record) {
     return "4 KiB pages (--no-huge-pages)";
   if (record.host.transparentHugePages == "never")
     return "4 KiB pages (transparent huge pages are off)";
+  if (record.host.transparentHugePages == "unavailable")
+    return "4 KiB pages (no transparent huge pages on this system)";
   return "huge pages";
 }
 

@@ -297,8 +297,9 @@ std::optional<Roofline> computeRoofline(const RunOptions &options,
 
 /// The pages of a run's buffers of 2 MiB or more: "huge pages" (asked for,
 /// and the system's mode gives them), "4 KiB pages (--no-huge-pages)", "4
-/// KiB pages (transparent huge pages are off)", or "4 KiB pages (written
-/// before Loom asked for huge pages)" for a record without the system's mode.
+/// KiB pages (transparent huge pages are off)" (mode "never"), "4 KiB pages
+/// (no transparent huge pages on this system)", or "4 KiB pages (written
+/// before Loom asked for huge pages)" for a record without the mode.
 std::string describeBufferPages(const Record &record);
 
 /// Now, UTC, ISO 8601 ("2026-11-22T10:00:00Z").

@@ -142,22 +142,20 @@ ordered_json toJson(const Record &record) {
   result["tool"] = {{"name", record.tool.name},
                     {"version", record.tool.version},
                     {"llvm_version", record.tool.llvmVersion}};
-  result["host"] = {{"cpu", record.host.cpu},
-                    {"cpu_model", record.host.cpuModel},
-                    {"triple", record.host.triple},
-                    {"features", record.host.features},
-                    {"logical_cpus", record.host.logicalCpus},
-                    {"caches",
-                     {{"l1d_bytes", record.host.l1dBytes},
-                      {"l2_bytes", record.host.l2Bytes},
-                      {"l3_bytes", record.host.l3Bytes}}},
-                    {"vector",
-                     {{"bytes", record.host.vectorBytes},
-                      {"registers", record.host.vectorRegisters}}},
-                    {"transparent_huge_pages",
-                     record.host.transparentHugePages.empty()
-                         ? ordered_json(nullptr)
-                         : ordered_json(record.host.transparentHugePages)}};
+  result["host"] = {
+      {"cpu", record.host.cpu},
+      {"cpu_model", record.host.cpuModel},
+      {"triple", record.host.triple},
+      {"features", record.host.features},
+      {"logical_cpus", record.host.logicalCpus},
+      {"caches",
+       {{"l1d_bytes", record.host.l1dBytes},
+        {"l2_bytes", record.host.l2Bytes},
+        {"l3_bytes", record.host.l3Bytes}}},
+      {"vector",
+       {{"bytes", record.host.vectorBytes},
+        {"registers", record.host.vectorRegisters}}},
+      {"transparent_huge_pages", record.host.transparentHugePages}};
   result["payload"] = fileToJson(record.payload);
   if (record.schedule) {
     ordered_json libraries = ordered_json::array();

@@ -53,7 +53,15 @@ bool isAdvisedHuge(const void *address) {
 
 // A buffer of 2 MiB or more is aligned to 2 MiB and advised to use huge
 // pages; a smaller one, or any with huge pages off, is not.
+/// Whether this kernel has transparent huge pages (without them madvise
+/// refuses the advice and no mapping is marked).
+bool hasTransparentHugePages() {
+  return std::ifstream("/sys/kernel/mm/transparent_hugepage/enabled").good();
+}
+
 TEST(KernelAllocatorTest, LargeBuffersAreAdvisedHugePages) {
+  if (!hasTransparentHugePages())
+    GTEST_SKIP() << "this kernel has no transparent huge pages";
   setHugePages(true);
   void *large = allocateBuffer(64, 3 * kHugePage + 100);
   ASSERT_NE(large, nullptr);
@@ -79,6 +87,8 @@ TEST(KernelAllocatorTest, LargeBuffersAreAdvisedHugePages) {
 // kept from a call of the other setting would fit (loom bench runs many
 // benchmarks in one process).
 TEST(KernelAllocatorTest, KeptBlocksFollowTheSetting) {
+  if (!hasTransparentHugePages())
+    GTEST_SKIP() << "this kernel has no transparent huge pages";
   setHugePages(true);
   void *first = kernelMalloc(4 * kHugePage);
   ASSERT_NE(first, nullptr);

@@ -173,6 +173,35 @@ TEST(RecordTest, RoundTrip) {
   EXPECT_EQ(toJson(record).dump(2), text);
 }
 
+// What pages a record's large buffers had, for the host row and loom
+// compare; a record read back from JSON keeps the mode, and one written
+// before Loom read it (no field) says so.
+TEST(RecordTest, BufferPages) {
+  Record record = createRecord();
+  record.host.transparentHugePages = "madvise";
+  EXPECT_EQ(describeBufferPages(record), "huge pages");
+  record.host.transparentHugePages = "never";
+  EXPECT_EQ(describeBufferPages(record),
+            "4 KiB pages (transparent huge pages are off)");
+  record.host.transparentHugePages = "unavailable";
+  EXPECT_EQ(describeBufferPages(record),
+            "4 KiB pages (no transparent huge pages on this system)");
+  record.host.transparentHugePages = "always";
+  record.options.hugePages = false;
+  EXPECT_EQ(describeBufferPages(record), "4 KiB pages (--no-huge-pages)");
+
+  record.options.hugePages = true;
+  nlohmann::ordered_json json = toJson(record);
+  auto back = recordFromJson(json);
+  ASSERT_TRUE(static_cast<bool>(back)) << llvm::toString(back.takeError());
+  EXPECT_EQ(describeBufferPages(*back), "huge pages");
+  json["host"].erase("transparent_huge_pages");
+  auto older = recordFromJson(json);
+  ASSERT_TRUE(static_cast<bool>(older)) << llvm::toString(older.takeError());
+  EXPECT_EQ(describeBufferPages(*older),
+            "4 KiB pages (written before Loom asked for huge pages)");
+}
+
 TEST(RecordTest, DerivedThroughput) {
   Record record = makeRecord();
   nlohmann::ordered_json json = toJson(record);
