@@ -187,13 +187,16 @@ def LoomPrefetchNextIterationPass
     In an `scf.for` with the `loom.prefetch_next` attribute (a schedule sets
     it with `transform.annotate %loop "loom.prefetch_next"`, or `= %param`
     with a knob: 0 turns it off), every `memref.subview` of the loop's body
-    whose offsets follow the induction variable (a block of static shape,
-    contiguous in its last dimension) is prefetched for the next iteration
-    while this one runs: one `memref.prefetch` (read, into L2:
-    `prefetcht1` on x86) per 64-byte line, spread evenly over the
-    iterations of the body's busiest innermost loop (one line every
-    `iterations / lines` of them). The last iteration prefetches its own
-    blocks. Blocks are taken largest first while their footprints fit the
+    whose offsets follow the induction variable (a block contiguous in its
+    last dimension, its sizes static or bounded by constants) is prefetched
+    for the next iteration while this one runs: one `memref.prefetch`
+    (read, into L2: `prefetcht1` on x86) per 64-byte line, spread evenly
+    over the iterations of the body's busiest innermost loop (one line
+    every `iterations / lines` of them, rounded down to a power of two so
+    that the loop's test of its turn is a mask and a shift: with a
+    division, the index arithmetic added 20 instructions to each step of a
+    matmul's k loop). The last iteration prefetches its own blocks. Blocks
+    are taken largest first while their footprints fit the
     budget (the attribute's integer, in bytes): a block's footprint is its
     bytes scaled by how few of a page's 64 line offsets its rows cover,
     since the cache sets of a line follow its offset in the page (rows
@@ -201,11 +204,16 @@ def LoomPrefetchNextIterationPass
     rows weigh 1 MiB, the bytes that would fill L2's sets as they fill a
     quarter; on Zen 5, 384 x 1024 x 1024 on two threads ran at 226-373
     GFLOP/s between processes with that block prefetched, 306-370
-    without). A marked loop without constant bounds, without such a block or
-    without a nest of constant loops is left as it is, silently (the mark is
-    a hint: the matmul schedule marks the K loop of every shape, and a K
-    that is not a multiple of the block leaves a last block of dynamic
-    size, which this pass does not handle).
+    without).
+
+    Sizes and loop bounds may be dynamic where the IR bounds them by a
+    constant (`ValueBoundsOpInterface`: the `affine.min` of the last block
+    of a dimension that the block size does not divide, such as a K of
+    1000 in blocks of 256): the block and the loops are counted at their
+    largest, and a line is prefetched only when it starts inside the next
+    block's actual sizes. A marked loop without a constant trip count,
+    without such a block or without a nest of such loops is left as it is,
+    silently (the mark is a hint).
 
     A block that a nested loop slices but whose offsets follow only the
     marked loop's induction variable (the rows of A of a register tile,

@@ -4,10 +4,13 @@
 // iteration reads (subviews whose offsets follow the induction variable) are
 // prefetched into L2 while this iteration computes: one `memref.prefetch` per
 // cache line, spread evenly over the iterations of the loop's busiest
-// innermost loop. The B block that a matmul packs per K block is the case it
-// was written for: its copy from memory no longer waits for DRAM. The rows
-// of A of a matmul's next register tile, sliced in the loop over the tile's
-// panels, are hoisted out of it first, and prefetched the same way.
+// innermost loop. Blocks and loops whose sizes are dynamic but bounded by
+// constants (the last, smaller block of a dimension) count at their largest;
+// a line outside the actual next block is not prefetched. The B block that a
+// matmul packs per K block is the case it was written for: its copy from
+// memory no longer waits for DRAM. The rows of A of a matmul's next register
+// tile, sliced in the loop over the tile's panels, are hoisted out of it
+// first, and prefetched the same way.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,6 +23,7 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ValueBoundsOpInterface.h"
 #include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/SetVector.h"
@@ -41,16 +45,46 @@ constexpr unsigned kLocality = 2;
 
 struct ConstantLoop {
   scf::ForOp loop;
+  /// The trip count, or its largest value when the upper bound is dynamic
+  /// (`bounded`).
   int64_t lowerBound, step, tripCount;
+  bool bounded = false;
 };
 
-std::optional<ConstantLoop> getConstantLoop(scf::ForOp loop) {
+/// The largest value of an index `value` (a size or bound that an
+/// affine.min caps, for a block or loop left over at the end of a
+/// dimension), when the IR bounds it by a constant.
+std::optional<int64_t> getLargestValue(Value value) {
+  FailureOr<int64_t> bound = ValueBoundsConstraintSet::computeConstantBound(
+      presburger::BoundType::UB, ValueBoundsConstraintSet::Variable(value),
+      /*stopCondition=*/nullptr, /*closedUB=*/true);
+  if (failed(bound))
+    return std::nullopt;
+  return *bound;
+}
+
+/// `loop`'s constant bounds and trip count; with `allowBounded`, a dynamic
+/// upper bound that has a constant largest value gives the largest trip
+/// count.
+std::optional<ConstantLoop> getConstantLoop(scf::ForOp loop,
+                                            bool allowBounded = false) {
   std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound());
   std::optional<int64_t> step = getConstantIntValue(loop.getStep());
-  std::optional<APInt> tripCount = loop.getStaticTripCount();
-  if (!lb || !step || !tripCount || tripCount->isZero())
+  if (!lb || !step || *step <= 0)
     return std::nullopt;
-  return ConstantLoop{loop, *lb, *step, tripCount->getSExtValue()};
+  if (std::optional<APInt> tripCount = loop.getStaticTripCount()) {
+    if (tripCount->isZero())
+      return std::nullopt;
+    return ConstantLoop{loop, *lb, *step, tripCount->getSExtValue()};
+  }
+  if (!allowBounded)
+    return std::nullopt;
+  std::optional<int64_t> ub = getLargestValue(loop.getUpperBound());
+  if (!ub || *ub <= *lb)
+    return std::nullopt;
+  return ConstantLoop{loop, *lb, *step,
+                      llvm::divideCeilSigned(*ub - *lb, *step),
+                      /*bounded=*/true};
 }
 
 /// The ops of `loop`'s body that `value` is computed from, in order, when
@@ -79,12 +113,17 @@ bool collectSlice(Value value, scf::ForOp loop,
 }
 
 /// A block the next iteration reads: a subview in the loop's body whose
-/// offsets follow the induction variable, static in shape, contiguous in
-/// its last dimension.
+/// offsets follow the induction variable, contiguous in its last dimension,
+/// its sizes static or bounded by constants (the last block of a dimension
+/// that the block size does not divide is smaller: its lines beyond the
+/// block's sizes are not prefetched).
 struct Block {
   memref::SubViewOp subview;
   llvm::SetVector<Operation *> slice;
+  /// The sizes, or their largest values where dynamic.
   SmallVector<int64_t> shape;
+  /// The dimensions whose sizes are dynamic.
+  SmallVector<int64_t> dynamicDims;
   int64_t linesPerRow = 0, elementsPerLine = 0, lines = 0, bytes = 0;
   /// The bytes the block weighs in the cache sets its lines fall on: its
   /// bytes, scaled by how few of a page's line offsets its rows cover. Rows
@@ -126,30 +165,41 @@ int64_t getCoveredPageLines(ArrayRef<int64_t> shape, ArrayRef<int64_t> strides,
 
 std::optional<Block> getBlock(memref::SubViewOp subview, scf::ForOp loop) {
   MemRefType type = subview.getType();
-  if (!type.hasStaticShape() || type.getRank() == 0 ||
-      !type.getElementType().isIntOrFloat())
+  if (type.getRank() == 0 || !type.getElementType().isIntOrFloat())
     return std::nullopt;
   SmallVector<int64_t> strides;
   int64_t offset;
-  if (failed(type.getStridesAndOffset(strides, offset)) || strides.back() != 1)
+  if (failed(type.getStridesAndOffset(strides, offset)) ||
+      strides.back() != 1 || llvm::any_of(strides, ShapedType::isDynamic))
     return std::nullopt;
   Block block;
   block.subview = subview;
-  // (The shape is static, so an operand that reads the induction variable
-  // is an offset.)
+  // An operand that reads the induction variable is an offset or a size
+  // (the last block's).
   bool usesIv = false;
   if (!collectSlice(subview.getResult(), loop, block.slice, usesIv) || !usesIv)
     return std::nullopt;
   int64_t elementBytes =
       std::max<int64_t>(1, type.getElementTypeBitWidth() / 8);
-  block.shape.assign(type.getShape().begin(), type.getShape().end());
+  for (auto [dim, size] : llvm::enumerate(subview.getMixedSizes())) {
+    std::optional<int64_t> largest = getConstantIntValue(size);
+    if (!largest) {
+      largest = getLargestValue(cast<Value>(size));
+      block.dynamicDims.push_back(dim);
+    }
+    if (!largest || *largest <= 0)
+      return std::nullopt;
+    block.shape.push_back(*largest);
+  }
   block.elementsPerLine = std::max<int64_t>(1, kLineBytes / elementBytes);
   block.linesPerRow =
       llvm::divideCeil(block.shape.back(), block.elementsPerLine);
   block.lines = block.linesPerRow;
   for (int64_t size : ArrayRef(block.shape).drop_back())
     block.lines *= size;
-  block.bytes = type.getNumElements() * elementBytes;
+  block.bytes = elementBytes;
+  for (int64_t size : block.shape)
+    block.bytes *= size;
   block.footprint = block.bytes * (kPageBytes / kLineBytes) /
                     getCoveredPageLines(block.shape, strides, elementBytes);
   return block;
@@ -172,7 +222,7 @@ SmallVector<ConstantLoop> getBusiestNest(scf::ForOp loop) {
          op = op->getParentOp()) {
       auto forOp = dyn_cast<scf::ForOp>(op);
       std::optional<ConstantLoop> constant =
-          forOp ? getConstantLoop(forOp) : std::nullopt;
+          forOp ? getConstantLoop(forOp, /*allowBounded=*/true) : std::nullopt;
       // Another region (an scf.if) would make the count unknown.
       if (!constant)
         return;
@@ -192,7 +242,8 @@ SmallVector<ConstantLoop> getBusiestNest(scf::ForOp loop) {
 /// their footprints add up to at most `budget` bytes (a block that does not
 /// fit is skipped: prefetched, it would evict the lines in use from the
 /// sets it falls on); false when the loop does not have the shape this needs
-/// (constant bounds, blocks of static shape, a nest of constant loops).
+/// (a constant trip count, blocks and a nest of loops of constant or
+/// constant-bounded sizes).
 bool prefetchNextIteration(scf::ForOp loop, int64_t budget) {
   std::optional<ConstantLoop> outer = getConstantLoop(loop);
   if (!outer || outer->tripCount < 2)
@@ -233,12 +284,17 @@ bool prefetchNextIteration(scf::ForOp loop, int64_t budget) {
   Value next = arith::MinSIOp::create(
       builder, loc, arith::AddIOp::create(builder, loc, iv, step), last);
   SmallVector<Value> nextBlocks;
+  SmallVector<SmallVector<Value>> nextSizes;
   for (Block &block : blocks) {
     IRMapping mapping;
     mapping.map(iv, next);
     for (Operation *op : block.slice)
       builder.clone(*op, mapping);
-    nextBlocks.push_back(mapping.lookup(block.subview.getResult()));
+    Value nextBlock = mapping.lookup(block.subview.getResult());
+    nextBlocks.push_back(nextBlock);
+    SmallVector<Value> &sizes = nextSizes.emplace_back();
+    for (int64_t dim : block.dynamicDims)
+      sizes.push_back(memref::DimOp::create(builder, loc, nextBlock, dim));
   }
 
   // At the top of the busiest innermost loop: its linear iteration index
@@ -256,8 +312,13 @@ bool prefetchNextIteration(scf::ForOp loop, int64_t budget) {
     ivs.push_back(inner.loop.getInductionVar());
     stride *= inner.tripCount;
   }
-  for (auto [block, nextBlock] : llvm::zip(blocks, nextBlocks)) {
-    int64_t every = std::max<int64_t>(1, iterations / block.lines);
+  for (auto [block, nextBlock, sizes] :
+       llvm::zip(blocks, nextBlocks, nextSizes)) {
+    // (A power of two, so that the index arithmetic in the loop is shifts
+    // and masks: the lines then start sooner, within the first half or
+    // more of the iteration.)
+    int64_t every =
+        llvm::bit_floor(std::max<uint64_t>(1, iterations / block.lines));
     int64_t perIteration =
         every > 1 ? 1 : llvm::divideCeil(block.lines, iterations);
     for (int64_t part = 0; part < perIteration; ++part) {
@@ -293,6 +354,21 @@ bool prefetchNextIteration(scf::ForOp loop, int64_t budget) {
       for (AffineExpr index : indices)
         indexValues.push_back(affine::AffineApplyOp::create(
             thenBuilder, loc, AffineMap::get(1, 0, index), lineValue));
+      // A line of a smaller block (its sizes below the largest) is
+      // prefetched only when it starts inside it.
+      Value inBlock;
+      for (auto [dim, size] : llvm::zip(block.dynamicDims, sizes)) {
+        Value inDim =
+            arith::CmpIOp::create(thenBuilder, loc, arith::CmpIPredicate::ult,
+                                  indexValues[dim], size);
+        inBlock = inBlock
+                      ? arith::AndIOp::create(thenBuilder, loc, inBlock, inDim)
+                      : inDim;
+      }
+      if (inBlock) {
+        auto inBlockIf = scf::IfOp::create(thenBuilder, loc, inBlock);
+        thenBuilder = inBlockIf.getThenBodyBuilder();
+      }
       memref::PrefetchOp::create(thenBuilder, loc, nextBlock, indexValues,
                                  /*isWrite=*/false, kLocality,
                                  /*isDataCache=*/true);

@@ -200,3 +200,67 @@ func.func @page_aliased_rows(%B: memref<256x1024xf32>, %D: memref<256x1040xf32>,
   } {loom.prefetch_next = 16384 : i64, third}
   return
 }
+
+// -----
+
+// A K loop whose last block is smaller (K = 200 in blocks of 64: 64, 64,
+// 64, 8 rows) over columns whose last tile is smaller too (an inner loop
+// bounded by an affine.min, at most 4 iterations): the blocks are counted
+// at their largest, and a line is prefetched only when it starts inside
+// the next block, whose dynamic sizes are read once per K block. B's 64 x
+// 64 floats are 256 lines over 4 x 96 = 384 iterations: one each; A's 8 x
+// 64 are 32 lines, one every 8 iterations (384 / 32 = 12, rounded down to
+// a power of two, so the turn is a mask: here of the k index alone).
+// CHECK: affine_map<(d0, d1) -> (d0 mod 8)>
+// CHECK-LABEL: func.func @smaller_last_block(
+// CHECK-SAME:      %[[A:.*]]: memref<8x200xf32>, %[[B:.*]]: memref<200x64xf32>
+// CHECK:         scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK:           %[[NEXT:.*]] = arith.minsi
+// CHECK:           %[[NSIZE:.*]] = affine.min #{{.*}}(%[[NEXT]])
+// CHECK:           %[[NB:.*]] = memref.subview %[[B]][%[[NEXT]], 0] [%[[NSIZE]], 64] [1, 1]
+// CHECK:           %[[ROWS:.*]] = memref.dim %[[NB]], %{{.*}}
+// CHECK:           %[[NA:.*]] = memref.subview %[[A]][0, %[[NEXT]]] [8, %{{.*}}] [1, 1]
+// CHECK:           %[[COLS:.*]] = memref.dim %[[NA]], %{{.*}}
+// CHECK:           scf.for %[[J:.*]] = %{{.*}} to %{{.*}} step
+// CHECK:             scf.for %[[KK:.*]] = %{{.*}} to %{{.*}} step
+// CHECK:               scf.if %{{.*}} {
+// CHECK:                 %[[R:.*]] = affine.apply
+// CHECK:                 %[[C:.*]] = affine.apply
+// CHECK:                 %[[IN:.*]] = arith.cmpi ult, %[[R]], %[[ROWS]]
+// CHECK:                 scf.if %[[IN]] {
+// CHECK:                   memref.prefetch %[[NB]][%[[R]], %[[C]]], read, locality<2>, data
+// CHECK:               affine.apply #{{.*}}(%[[KK]], %[[J]])
+// CHECK:               arith.andi
+// CHECK:               scf.if %{{.*}} {
+// CHECK:                 %[[AR:.*]] = affine.apply
+// CHECK:                 %[[AC:.*]] = affine.apply
+// CHECK:                 %[[AIN:.*]] = arith.cmpi ult, %[[AC]], %[[COLS]]
+// CHECK:                 scf.if %[[AIN]] {
+// CHECK:                   memref.prefetch %[[NA]][%[[AR]], %[[AC]]], read, locality<2>, data
+#min_rows = affine_map<(d0) -> (-d0 + 200, 64)>
+#min_tiles = affine_map<(d0) -> (-d0 + 7, 4)>
+func.func @smaller_last_block(%A: memref<8x200xf32>, %B: memref<200x64xf32>,
+                              %buf: memref<96x64xf32>, %C: memref<8x64xf32>, %t: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %c96 = arith.constant 96 : index
+  %c200 = arith.constant 200 : index
+  scf.for %k = %c0 to %c200 step %c64 {
+    %rows = affine.min #min_rows(%k)
+    %a = memref.subview %A[0, %k] [8, %rows] [1, 1] : memref<8x200xf32> to memref<8x?xf32, strided<[200, 1], offset: ?>>
+    %b = memref.subview %B[%k, 0] [%rows, 64] [1, 1] : memref<200x64xf32> to memref<?x64xf32, strided<[64, 1], offset: ?>>
+    %tiles = affine.min #min_tiles(%t)
+    scf.for %j = %c0 to %tiles step %c1 {
+      scf.for %kk = %c0 to %c96 step %c1 {
+        %x = memref.load %buf[%kk, %j] : memref<96x64xf32>
+        %y = memref.load %a[%c0, %c0] : memref<8x?xf32, strided<[200, 1], offset: ?>>
+        %z = memref.load %b[%c0, %c0] : memref<?x64xf32, strided<[64, 1], offset: ?>>
+        %s = arith.addf %x, %y : f32
+        %p = arith.addf %s, %z : f32
+        memref.store %p, %C[%c0, %j] : memref<8x64xf32>
+      }
+    }
+  } {loom.prefetch_next}
+  return
+}
