@@ -67,9 +67,12 @@ KERNELS = [
     ("softmax_4096", "softmax/softmax_4096.mlir", SOFTMAX, [1, 2]),
     ("elementwise_16M", "elementwise/elementwise.mlir", ELEMENTWISE, [1, 2]),
 ]
-# Matmuls of shapes nobody tuned (M x N x K): transformer-like, odd, skinny
-# (few rows or columns), tall and one of a single row.
-OUTSIDE_SHAPES = [(128, 3072, 768), (512, 768, 3072), (384, 1024, 1024),
+# Matmuls of shapes nobody tuned (M x N x K): transformer-like (BERT's
+# and GPT-2 XL's feed-forward layers, LLaMA-7B's up projection for a batch
+# of 192 tokens), odd, skinny (few rows or columns), tall and one of a single
+# row.
+OUTSIDE_SHAPES = [(128, 3072, 768), (512, 768, 3072), (256, 6400, 1600),
+                  (192, 11008, 4096), (384, 1024, 1024),
                   (1536, 1536, 1536), (777, 333, 555), (4096, 16, 4096),
                   (2000, 64, 2000), (100, 1000, 300), (49, 1000, 2048),
                   (31, 517, 1023), (16, 4096, 4096), (4, 4096, 4096),
