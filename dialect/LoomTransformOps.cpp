@@ -284,6 +284,53 @@ void loom::ParamRemOp::getEffects(
 }
 
 //===----------------------------------------------------------------------===//
+// ParamMulOp
+//===----------------------------------------------------------------------===//
+
+DiagnosedSilenceableFailure
+loom::ParamMulOp::apply(transform::TransformRewriter &rewriter,
+                        transform::TransformResults &results,
+                        transform::TransformState &state) {
+  ArrayRef<Attribute> lhs = state.getParams(getLhs());
+  ArrayRef<Attribute> rhs = state.getParams(getRhs());
+  if (lhs.size() != rhs.size() && lhs.size() != 1 && rhs.size() != 1)
+    return emitSilenceableError()
+           << "expects parameters of as many values, or one of one value, got "
+           << lhs.size() << " and " << rhs.size();
+  auto getValue = [&](Attribute param) -> FailureOr<int64_t> {
+    auto integer = dyn_cast<IntegerAttr>(param);
+    if (!integer || integer.getInt() < 0)
+      return failure();
+    return integer.getInt();
+  };
+  Builder builder(getContext());
+  SmallVector<Attribute> products;
+  for (size_t i = 0, e = std::max(lhs.size(), rhs.size()); i < e; ++i) {
+    Attribute a = lhs[lhs.size() == 1 ? 0 : i];
+    Attribute b = rhs[rhs.size() == 1 ? 0 : i];
+    FailureOr<int64_t> x = getValue(a), y = getValue(b);
+    if (failed(x) || failed(y))
+      return emitSilenceableError()
+             << "expects non-negative integers (a dynamic size?), got " << a
+             << " and " << b;
+    int64_t product;
+    if (llvm::MulOverflow(*x, *y, product))
+      return emitSilenceableError()
+             << "the product of " << *x << " and " << *y << " overflows";
+    products.push_back(builder.getI64IntegerAttr(product));
+  }
+  results.setParams(cast<OpResult>(getResult()), products);
+  return DiagnosedSilenceableFailure::success();
+}
+
+void loom::ParamMulOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  transform::onlyReadsHandle(getLhsMutable(), effects);
+  transform::onlyReadsHandle(getRhsMutable(), effects);
+  transform::producesHandle(getOperation()->getOpResults(), effects);
+}
+
+//===----------------------------------------------------------------------===//
 // VectorizeOp
 //===----------------------------------------------------------------------===//
 

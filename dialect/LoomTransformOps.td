@@ -341,6 +341,50 @@ def ParamRemOp : Loom_TransformOp<"param.rem",
   }];
 }
 
+def ParamMulOp : Loom_TransformOp<"param.mul",
+    [MatchOpInterface, DeclareOpInterfaceMethods<TransformOpInterface>,
+     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "The products of two parameters";
+  let description = [{
+    Gives the products of the values of `lhs` and `rhs`, pairwise (both hold
+    as many values) or each value of one by the single value of the other,
+    in order. With it a matcher of `transform.foreach_match` can compare a
+    product of sizes with a parameter: the bytes of an operand, as
+    `schedules/matmul/schedule.mlir` does to tell a B that streams from
+    memory (its K x N floats above a share of L3) from one that stays in
+    cache.
+
+    #### Return modes
+
+    Reads `lhs` and `rhs`; produces `result` (params of type i64). Fails
+    silenceably when a value is negative (a dynamic size, from
+    `transform.match.structured.dim`: a matcher then does not match), when
+    a product overflows 64 bits, or when the two hold different numbers of
+    values, neither of them one.
+
+    #### Example
+
+    ```mlir
+    %k, %n = transform.match.structured failures(propagate) %op
+      : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>) {
+    ^bb0(%s: !transform.any_op):
+      %d2 = transform.match.structured.dim %s[2] : (!transform.any_op) -> !transform.param<i64>
+      %d1 = transform.match.structured.dim %s[1] : (!transform.any_op) -> !transform.param<i64>
+      transform.match.structured.yield %d2, %d1 : !transform.param<i64>, !transform.param<i64>
+    }
+    %elements = transform.loom.param.mul %k, %n
+      : (!transform.param<i64>, !transform.param<i64>) -> !transform.param<i64>
+    ```
+  }];
+
+  let arguments = (ins TransformParamTypeInterface:$lhs,
+                       TransformParamTypeInterface:$rhs);
+  let results = (outs TransformParamTypeInterface:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs attr-dict `:` functional-type(operands, results)
+  }];
+}
+
 def VectorizeOp : Loom_TransformOp<"vectorize",
     [DeclareOpInterfaceMethods<TransformOpInterface>,
      DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {

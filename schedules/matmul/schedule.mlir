@@ -260,19 +260,61 @@ module attributes {transform.with_named_sequence} {
     transform.yield %value : !transform.param<i64>
   }
   // Matchers of a foreach_match that picks the K block and panels of a
-  // cache tile by the rows of the matmul: the first pair when %rows <=
-  // %limit, the second otherwise; @forward_two_params passes them on.
+  // cache tile by the rows of the matmul (its packed op, loops (m, n / n_r,
+  // k, n % n_r)): the short pair when %rows <= %limit; %k_stream and
+  // %panels when B is packed per K block (%rows <= %pack_rows), streams
+  // from memory (its K x N floats, 4 bytes each, at least %stream_bytes)
+  // and the rows are few (%rows <= %stream_rows); %k and %panels
+  // otherwise. @forward_two_params passes them on.
   transform.named_sequence @short_rows(%op: !transform.any_op {transform.readonly},
       %rows: !transform.param<i64> {transform.readonly},
       %limit: !transform.param<i64> {transform.readonly},
       %k_short: !transform.param<i64> {transform.readonly},
       %panels_short: !transform.param<i64> {transform.readonly},
       %k: !transform.param<i64> {transform.readonly},
-      %panels: !transform.param<i64> {transform.readonly})
+      %panels: !transform.param<i64> {transform.readonly},
+      %stream_rows: !transform.param<i64> {transform.readonly},
+      %k_stream: !transform.param<i64> {transform.readonly},
+      %pack_rows: !transform.param<i64> {transform.readonly},
+      %stream_bytes: !transform.param<i64> {transform.readonly})
       -> (!transform.param<i64>, !transform.param<i64>) {
     transform.match.operation_name %op ["linalg.generic"] : !transform.any_op
     transform.match.param.cmpi le %rows, %limit : !transform.param<i64>
     transform.yield %k_short, %panels_short : !transform.param<i64>, !transform.param<i64>
+  }
+  transform.named_sequence @streamed_b(%op: !transform.any_op {transform.readonly},
+      %rows: !transform.param<i64> {transform.readonly},
+      %limit: !transform.param<i64> {transform.readonly},
+      %k_short: !transform.param<i64> {transform.readonly},
+      %panels_short: !transform.param<i64> {transform.readonly},
+      %k: !transform.param<i64> {transform.readonly},
+      %panels: !transform.param<i64> {transform.readonly},
+      %stream_rows: !transform.param<i64> {transform.readonly},
+      %k_stream: !transform.param<i64> {transform.readonly},
+      %pack_rows: !transform.param<i64> {transform.readonly},
+      %stream_bytes: !transform.param<i64> {transform.readonly})
+      -> (!transform.param<i64>, !transform.param<i64>) {
+    transform.match.operation_name %op ["linalg.generic"] : !transform.any_op
+    transform.match.param.cmpi le %rows, %stream_rows : !transform.param<i64>
+    transform.match.param.cmpi le %rows, %pack_rows : !transform.param<i64>
+    %panel_count, %k_size, %panel_cols = transform.match.structured failures(propagate) %op
+      : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>) {
+    ^bb0(%s: !transform.any_op):
+      %d1 = transform.match.structured.dim %s[1] : (!transform.any_op) -> !transform.param<i64>
+      %d2 = transform.match.structured.dim %s[2] : (!transform.any_op) -> !transform.param<i64>
+      %d3 = transform.match.structured.dim %s[3] : (!transform.any_op) -> !transform.param<i64>
+      transform.match.structured.yield %d1, %d2, %d3
+        : !transform.param<i64>, !transform.param<i64>, !transform.param<i64>
+    }
+    %cols = transform.loom.param.mul %panel_count, %panel_cols
+      : (!transform.param<i64>, !transform.param<i64>) -> !transform.param<i64>
+    %floats = transform.loom.param.mul %cols, %k_size
+      : (!transform.param<i64>, !transform.param<i64>) -> !transform.param<i64>
+    %four = transform.param.constant 4 : i64 -> !transform.param<i64>
+    %bytes = transform.loom.param.mul %floats, %four
+      : (!transform.param<i64>, !transform.param<i64>) -> !transform.param<i64>
+    transform.match.param.cmpi ge %bytes, %stream_bytes : !transform.param<i64>
+    transform.yield %k_stream, %panels : !transform.param<i64>, !transform.param<i64>
   }
   transform.named_sequence @long_rows(%op: !transform.any_op {transform.readonly},
       %rows: !transform.param<i64> {transform.readonly},
@@ -280,7 +322,11 @@ module attributes {transform.with_named_sequence} {
       %k_short: !transform.param<i64> {transform.readonly},
       %panels_short: !transform.param<i64> {transform.readonly},
       %k: !transform.param<i64> {transform.readonly},
-      %panels: !transform.param<i64> {transform.readonly})
+      %panels: !transform.param<i64> {transform.readonly},
+      %stream_rows: !transform.param<i64> {transform.readonly},
+      %k_stream: !transform.param<i64> {transform.readonly},
+      %pack_rows: !transform.param<i64> {transform.readonly},
+      %stream_bytes: !transform.param<i64> {transform.readonly})
       -> (!transform.param<i64>, !transform.param<i64>) {
     transform.match.operation_name %op ["linalg.generic"] : !transform.any_op
     transform.yield %k, %panels : !transform.param<i64>, !transform.param<i64>
@@ -856,6 +902,33 @@ module attributes {transform.with_named_sequence} {
         {loom.sweep = false, loom.host_default = "l2_bytes / 16384"} -> !transform.param<i64>
     %short_n_panels = transform.tune.knob<"short_n_panels"> = 32 from options = [4, 8, 16, 32, 64]
         {loom.sweep = false, loom.host_default = "4096 / (64 * (n_r + 1))"} -> !transform.param<i64>
+    //   stream_k_block, stream_rows, stream_b_bytes: the K block of a
+    //                  matmul whose B is packed per K block and streams
+    //                  from memory (at least stream_b_bytes: a quarter of
+    //                  L3) and whose rows are few (at most stream_rows).
+    //                  Its next K block of B is prefetched into L2 while
+    //                  this one computes, where this block, its packed
+    //                  copy, A's slice and C's block of all the rows are
+    //                  too: half of k_block keeps them all in L2 for as
+    //                  many rows as stream_rows, (L2 - 3 blocks of B) /
+    //                  (a row of A's slice and of C's block). With more
+    //                  rows C no longer stays in L2 and the longer K block,
+    //                  which passes over C fewer times, is faster; with a
+    //                  B that stays in cache, the prefetch matters less
+    //                  (on Zen 5, one thread, GFLOP/s with K blocks of 256
+    //                  against 128: 192 x 11008 x 4096 182 / 191, 256 x
+    //                  6400 x 1600 189 / 199, 160 x 4000 x 1024 188 / 192;
+    //                  512 x 4000 x 1024 188 / 185; 192 x 768 x 768 206
+    //                  / 203).
+    %stream_k_block = transform.tune.knob<"stream_k_block"> = 128 from options = [32, 64, 128, 256, 512]
+        {loom.sweep = false, loom.host_default = "k_block / 2"} -> !transform.param<i64>
+    %stream_rows = transform.tune.knob<"stream_rows"> = 384 from options = [0, 128, 192, 256, 320, 384, 448, 512]
+        {loom.sweep = false,
+         loom.host_default = "(l2_bytes - 3 * stream_k_block * n_panels * vector_bytes * 2) / ((stream_k_block + n_panels * vector_bytes / 2) * 4)"}
+        -> !transform.param<i64>
+    %stream_b_bytes = transform.tune.knob<"stream_b_bytes"> = 8388608
+        from options = [1048576, 2097152, 4194304, 8388608, 16777216, 33554432, 67108864]
+        {loom.sweep = false, loom.host_default = "l3_bytes / 4"} -> !transform.param<i64>
     //   join_rows: rows left over after the register tiles of m_r rows
     //              join the last tile when they are at most this many
     //              (half of the rows the registers have left: 8 + 3 rows
@@ -923,12 +996,17 @@ module attributes {transform.with_named_sequence} {
            !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.param<i64>)
       // K block and panels of a cache tile: short_* for a matmul of at
-      // most in_place_rows rows.
+      // most in_place_rows rows; stream_k_block for one of at most
+      // stream_rows rows whose B, packed per K block, streams from memory.
       %thread_part_2, %part_k, %part_n_panels = transform.foreach_match restrict_root flatten_results
-          in %thread_part_1, %part_rows, %in_place_rows, %short_k_block, %short_n_panels, %k, %n_panels
-          @short_rows -> @forward_two_params, @long_rows -> @forward_two_params
+          in %thread_part_1, %part_rows, %in_place_rows, %short_k_block, %short_n_panels, %k, %n_panels,
+             %stream_rows, %stream_k_block, %pack_b_rows, %stream_b_bytes
+          @short_rows -> @forward_two_params, @streamed_b -> @forward_two_params,
+          @long_rows -> @forward_two_params
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
-           !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+           !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>)
         -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
       // Loops, outermost first: columns of the cache tile (n_panels
       // panels), K blocks, rows of the cache tile (m_c), as GotoBLAS
