@@ -27,6 +27,7 @@
 #include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallBitVector.h"
 
 namespace mlir::loom {
 #define GEN_PASS_DEF_LOOMPREFETCHNEXTITERATIONPASS
@@ -45,10 +46,8 @@ constexpr unsigned kLocality = 2;
 
 struct ConstantLoop {
   scf::ForOp loop;
-  /// The trip count, or its largest value when the upper bound is dynamic
-  /// (`bounded`).
+  /// The trip count, or its largest value when the upper bound is dynamic.
   int64_t lowerBound, step, tripCount;
-  bool bounded = false;
 };
 
 /// The largest value of an index `value` (a size or bound that an
@@ -83,8 +82,7 @@ std::optional<ConstantLoop> getConstantLoop(scf::ForOp loop,
   if (!ub || *ub <= *lb)
     return std::nullopt;
   return ConstantLoop{loop, *lb, *step,
-                      llvm::divideCeilSigned(*ub - *lb, *step),
-                      /*bounded=*/true};
+                      llvm::divideCeilSigned(*ub - *lb, *step)};
 }
 
 /// The ops of `loop`'s body that `value` is computed from, in order, when
@@ -122,7 +120,7 @@ struct Block {
   llvm::SetVector<Operation *> slice;
   /// The sizes, or their largest values where dynamic.
   SmallVector<int64_t> shape;
-  /// The dimensions whose sizes are dynamic.
+  /// The dimensions (of the subview's result) whose sizes are dynamic.
   SmallVector<int64_t> dynamicDims;
   int64_t linesPerRow = 0, elementsPerLine = 0, lines = 0, bytes = 0;
   /// The bytes the block weighs in the cache sets its lines fall on: its
@@ -181,27 +179,38 @@ std::optional<Block> getBlock(memref::SubViewOp subview, scf::ForOp loop) {
     return std::nullopt;
   int64_t elementBytes =
       std::max<int64_t>(1, type.getElementTypeBitWidth() / 8);
+  // The sizes of the result's dimensions (a rank-reducing subview drops
+  // some of its sizes, all of them 1).
+  llvm::SmallBitVector dropped = subview.getDroppedDims();
   for (auto [dim, size] : llvm::enumerate(subview.getMixedSizes())) {
+    if (dropped.test(dim))
+      continue;
     std::optional<int64_t> largest = getConstantIntValue(size);
     if (!largest) {
       largest = getLargestValue(cast<Value>(size));
-      block.dynamicDims.push_back(dim);
+      block.dynamicDims.push_back(block.shape.size());
     }
     if (!largest || *largest <= 0)
       return std::nullopt;
     block.shape.push_back(*largest);
   }
+  if (block.shape.size() != strides.size())
+    return std::nullopt;
   block.elementsPerLine = std::max<int64_t>(1, kLineBytes / elementBytes);
   block.linesPerRow =
       llvm::divideCeil(block.shape.back(), block.elementsPerLine);
+  // (A bound so large that the counts overflow is no block to prefetch.)
   block.lines = block.linesPerRow;
   for (int64_t size : ArrayRef(block.shape).drop_back())
-    block.lines *= size;
+    if (llvm::MulOverflow(block.lines, size, block.lines))
+      return std::nullopt;
   block.bytes = elementBytes;
   for (int64_t size : block.shape)
-    block.bytes *= size;
-  block.footprint = block.bytes * (kPageBytes / kLineBytes) /
-                    getCoveredPageLines(block.shape, strides, elementBytes);
+    if (llvm::MulOverflow(block.bytes, size, block.bytes))
+      return std::nullopt;
+  if (llvm::MulOverflow(block.bytes, kPageBytes / kLineBytes, block.footprint))
+    return std::nullopt;
+  block.footprint /= getCoveredPageLines(block.shape, strides, elementBytes);
   return block;
 }
 

@@ -264,3 +264,35 @@ func.func @smaller_last_block(%A: memref<8x200xf32>, %B: memref<200x64xf32>,
   } {loom.prefetch_next}
   return
 }
+
+// -----
+
+// A rank-reducing subview of a dynamic size: its block is the result's
+// (rows x 64 floats, the leading unit dimension dropped), and the guard
+// reads the result's dimension 0.
+// CHECK-LABEL: func.func @rank_reducing(
+// CHECK:         scf.for
+// CHECK:           %[[NB:.*]] = memref.subview %{{.*}}[2, %{{.*}}, 0] [1, %{{.*}}, 64] [1, 1, 1] : memref<4x200x64xf32> to memref<?x64xf32
+// CHECK:           %[[ROWS:.*]] = memref.dim %[[NB]], %{{.*}} : memref<?x64xf32
+// CHECK:           scf.for
+// CHECK:             scf.if
+// CHECK:               %[[R:.*]] = affine.apply
+// CHECK:               %[[C:.*]] = affine.apply
+// CHECK:               arith.cmpi ult, %[[R]], %[[ROWS]]
+// CHECK:               memref.prefetch %[[NB]][%[[R]], %[[C]]]
+#min_rows_2 = affine_map<(d0) -> (-d0 + 200, 64)>
+func.func @rank_reducing(%B: memref<4x200x64xf32>, %C: memref<64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %c200 = arith.constant 200 : index
+  scf.for %k = %c0 to %c200 step %c64 {
+    %rows = affine.min #min_rows_2(%k)
+    %b = memref.subview %B[2, %k, 0] [1, %rows, 64] [1, 1, 1] : memref<4x200x64xf32> to memref<?x64xf32, strided<[64, 1], offset: ?>>
+    scf.for %j = %c0 to %c64 step %c1 {
+      %z = memref.load %b[%c0, %j] : memref<?x64xf32, strided<[64, 1], offset: ?>>
+      memref.store %z, %C[%j] : memref<64xf32>
+    }
+  } {loom.prefetch_next}
+  return
+}
