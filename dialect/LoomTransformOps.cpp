@@ -297,6 +297,11 @@ loom::ParamMulOp::apply(transform::TransformRewriter &rewriter,
     return emitSilenceableError()
            << "expects parameters of as many values, or one of one value, got "
            << lhs.size() << " and " << rhs.size();
+  // (One of none: no products.)
+  if (lhs.empty() || rhs.empty()) {
+    results.setParams(cast<OpResult>(getResult()), {});
+    return DiagnosedSilenceableFailure::success();
+  }
   auto getValue = [&](Attribute param) -> FailureOr<int64_t> {
     auto integer = dyn_cast<IntegerAttr>(param);
     if (!integer || integer.getInt() < 0)

@@ -348,7 +348,7 @@ def ParamMulOp : Loom_TransformOp<"param.mul",
   let description = [{
     Gives the products of the values of `lhs` and `rhs`, pairwise (both hold
     as many values) or each value of one by the single value of the other,
-    in order. With it a matcher of `transform.foreach_match` can compare a
+    in order (none when either holds none). With it a matcher of `transform.foreach_match` can compare a
     product of sizes with a parameter: the bytes of an operand, as
     `schedules/matmul/schedule.mlir` does to tell a B that streams from
     memory (its K x N floats above a share of L3) from one that stays in

@@ -102,3 +102,26 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// A parameter of no values (here the results of a foreach over no ops)
+// times one of one value gives no values.
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %none = transform.structured.match ops{["linalg.matmul"]} in %root
+      : (!transform.any_op) -> !transform.any_op
+    %empty = transform.foreach %none : !transform.any_op -> !transform.param<i64> {
+    ^bb0(%op: !transform.any_op):
+      %c = transform.param.constant 1 : i64 -> !transform.param<i64>
+      transform.yield %c : !transform.param<i64>
+    }
+    %four = transform.param.constant 4 : i64 -> !transform.param<i64>
+    %p = transform.loom.param.mul %empty, %four
+      : (!transform.param<i64>, !transform.param<i64>) -> !transform.param<i64>
+    %n = transform.num_associations %p : (!transform.param<i64>) -> !transform.param<i64>
+    // expected-remark @below {{0 : i64}}
+    transform.debug.emit_param_as_remark %n : !transform.param<i64>
+    transform.yield
+  }
+}
