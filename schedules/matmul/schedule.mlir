@@ -917,7 +917,7 @@ module attributes {transform.with_named_sequence} {
     //                  B that stays in cache, the prefetch matters less
     //                  (on Zen 5, one thread, GFLOP/s with K blocks of 256
     //                  against 128: 192 x 11008 x 4096 182 / 191, 256 x
-    //                  6400 x 1600 189 / 199, 160 x 4000 x 1024 188 / 192;
+    //                  6400 x 1600 189 / 199, 160 x 4000 x 1024 177 / 184;
     //                  512 x 4000 x 1024 188 / 185; 192 x 768 x 768 206
     //                  / 203).
     %stream_k_block = transform.tune.knob<"stream_k_block"> = 128 from options = [32, 64, 128, 256, 512]
