@@ -108,9 +108,7 @@ void printTuneSpace(const TuneSpace &space,
          dimension.location});
   table.print(os);
   uint64_t size = space.size();
-  os << (size == UINT64_MAX ? std::string("more than 1.8e19")
-                            : std::to_string(size))
-     << " points\n";
+  os << TuneSpace::formatCount(size) << " points\n";
   if (std::vector<std::string> held = space.getHeldNames(); !held.empty())
     os << TuneSpace::countPoints(
               space.getAdmittedOptions({}, /*withScheduleConstraints=*/false))
@@ -130,7 +128,8 @@ void printTuneSpace(const TuneSpace &space,
     std::optional<uint64_t> valid =
         space.countValid(llvm::ArrayRef<Constraint>(constraint, 1));
     os << "  " << constraint->describe() << ": removes "
-       << (valid ? std::to_string(size - *valid) : std::string("(too many)"))
+       << (valid && size != UINT64_MAX ? std::to_string(size - *valid)
+                                       : std::string("(too many)"))
        << "\n";
   }
   // (Walking only the options the constraints on single knobs leave, as

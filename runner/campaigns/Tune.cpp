@@ -175,6 +175,14 @@ llvm::Error Sweep::prepare() {
   key = std::move(*created);
 
   summary.spaceSize = space->size();
+  // A point is numbered by its swept knobs (TuneSpace::getIndex): past 64
+  // bits two points would share a number.
+  if (space->getIndexedSize() == UINT64_MAX)
+    return makeError(
+        ExitCode::InvalidInput,
+        "the swept knobs make more than 1.8e19 points, more than loom tune "
+        "can number: hold some at their defaults (loom.sweep = false in the "
+        "schedule) or write fewer options");
   // Options that a constraint on their knob alone rules out ('m_r >= 4',
   // 'tile == 32 && ...') are dropped before the points are counted and
   // walked.
@@ -185,7 +193,8 @@ llvm::Error Sweep::prepare() {
   if (admittedSize > kMaxPoints)
     return makeError(
         ExitCode::InvalidInput,
-        "the space has " + std::to_string(summary.spaceSize) + " points" +
+        "the space has " + TuneSpace::formatCount(summary.spaceSize) +
+            " points" +
             (admittedSize == summary.spaceSize
                  ? std::string()
                  : " (" + std::to_string(admittedSize) +
@@ -211,7 +220,11 @@ llvm::Error Sweep::prepare() {
     return makeError(ExitCode::InvalidInput,
                      "no point of the space satisfies every constraint (" +
                          llvm::join(all, "; ") +
-                         "); --list-space shows what each one removes");
+                         "); --list-space shows what each one removes" +
+                         (space->getHeldNames().empty()
+                              ? ""
+                              : " (a knob held at its default is only ever "
+                                "its default: --sweep KNOB frees it)"));
   }
   auto createdStrategy = TuneStrategy::create(options.strategy, candidates,
                                               order, options.strategySeed);
@@ -777,8 +790,9 @@ void printTuneSummary(const TuneSummary &summary, unsigned count,
       summary.points, [](const TunePoint &p) { return !p.isValid(); });
   os << llvm::formatv("{0} candidates of {1} points: {2} evaluated now, {3} "
                       "from the database, {4} invalid",
-                      summary.candidates, summary.spaceSize, summary.evaluated,
-                      summary.reused, invalid);
+                      summary.candidates,
+                      TuneSpace::formatCount(summary.spaceSize),
+                      summary.evaluated, summary.reused, invalid);
   if (summary.stoppedByBudget)
     os << "; stopped by --budget";
   if (summary.stoppedByTime)

@@ -52,20 +52,54 @@ std::vector<std::string> TuneSpace::getNames() const {
   return names;
 }
 
-uint64_t TuneSpace::size() const {
-  uint64_t size = 1;
-  for (const Tunable &dimension : dimensions) {
-    uint64_t options = dimension.options.size();
-    if (size > UINT64_MAX / options)
+/// The option a knob held at its default is fixed at (the default's), or
+/// none for a swept knob: the index of a point numbers the swept knobs
+/// alone, so that the knobs a schedule holds do not multiply the numbers
+/// past 64 bits (schedules/matmul_bias_relu/schedule.mlir has more than
+/// 1.8e19 points with them, 2e7 without).
+static std::optional<size_t> getFixedOption(const Tunable &dimension) {
+  if (!dimension.held || !dimension.selected)
+    return std::nullopt;
+  auto it = llvm::find(dimension.options, *dimension.selected);
+  if (it == dimension.options.end())
+    return std::nullopt;
+  return it - dimension.options.begin();
+}
+
+/// The product of `counts`, saturating at UINT64_MAX.
+template <typename Range> static uint64_t saturatingProduct(Range counts) {
+  uint64_t product = 1;
+  for (uint64_t count : counts) {
+    if (count == 0)
+      return 0;
+    if (product > UINT64_MAX / count)
       return UINT64_MAX;
-    size *= options;
+    product *= count;
   }
-  return size;
+  return product;
+}
+
+uint64_t TuneSpace::size() const {
+  return saturatingProduct(
+      llvm::map_range(dimensions, [](const Tunable &dimension) -> uint64_t {
+        return dimension.options.size();
+      }));
+}
+
+uint64_t TuneSpace::getIndexedSize() const {
+  return saturatingProduct(
+      llvm::map_range(dimensions, [](const Tunable &dimension) -> uint64_t {
+        return getFixedOption(dimension) ? 1 : dimension.options.size();
+      }));
 }
 
 std::vector<size_t> TuneSpace::getCoordinates(uint64_t index) const {
   std::vector<size_t> point(dimensions.size());
   for (size_t i = dimensions.size(); i-- > 0;) {
+    if (std::optional<size_t> fixed = getFixedOption(dimensions[i])) {
+      point[i] = *fixed;
+      continue;
+    }
     uint64_t options = dimensions[i].options.size();
     point[i] = index % options;
     index /= options;
@@ -76,7 +110,8 @@ std::vector<size_t> TuneSpace::getCoordinates(uint64_t index) const {
 uint64_t TuneSpace::getIndex(llvm::ArrayRef<size_t> coordinates) const {
   uint64_t index = 0;
   for (auto [dimension, coordinate] : llvm::zip_equal(dimensions, coordinates))
-    index = index * dimension.options.size() + coordinate;
+    if (!getFixedOption(dimension))
+      index = index * dimension.options.size() + coordinate;
   return index;
 }
 
@@ -128,28 +163,25 @@ TuneSpace::getAdmittedOptions(llvm::ArrayRef<Constraint> extra,
         admitted[dimension].push_back(option);
     }
     point[dimension] = 0;
-    // A held knob: its default alone, when the constraints admit it.
-    const Tunable &tunable = dimensions[dimension];
-    if (tunable.held && tunable.selected) {
-      auto it = llvm::find_if(admitted[dimension], [&](size_t option) {
-        return tunable.options[option] == *tunable.selected;
-      });
-      if (it != admitted[dimension].end())
-        admitted[dimension] = {*it};
-    }
+    // A held knob: its default alone, and nothing when the constraints rule
+    // the default out (every run of the sweep would use it).
+    if (std::optional<size_t> fixed = getFixedOption(dimensions[dimension]))
+      admitted[dimension] = llvm::is_contained(admitted[dimension], *fixed)
+                                ? std::vector<size_t>{*fixed}
+                                : std::vector<size_t>{};
   }
   return admitted;
 }
 
+std::string TuneSpace::formatCount(uint64_t points) {
+  return points == UINT64_MAX ? "more than 1.8e19" : std::to_string(points);
+}
+
 uint64_t TuneSpace::countPoints(llvm::ArrayRef<std::vector<size_t>> admitted) {
-  uint64_t count = 1;
-  for (const std::vector<size_t> &dimension : admitted) {
-    if (dimension.empty())
-      return 0;
-    count = count > UINT64_MAX / dimension.size() ? UINT64_MAX
-                                                  : count * dimension.size();
-  }
-  return count;
+  return saturatingProduct(llvm::map_range(
+      admitted, [](const std::vector<size_t> &options) -> uint64_t {
+        return options.size();
+      }));
 }
 
 void TuneSpace::forEachPoint(

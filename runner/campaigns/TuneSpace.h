@@ -46,8 +46,14 @@ public:
   /// Points in the space (the product of the option counts; saturates at
   /// UINT64_MAX).
   uint64_t size() const;
+  /// Points the indices number: the product of the option counts of the
+  /// swept knobs (a knob held at its default counts once; saturates at
+  /// UINT64_MAX, and then the indices are not unique: loom tune refuses
+  /// such a space).
+  uint64_t getIndexedSize() const;
 
-  /// The point at `index`: mixed radix, the last dimension varying fastest.
+  /// The point at `index`: mixed radix over the swept knobs, the last
+  /// varying fastest; a knob held at its default is at its default.
   std::vector<size_t> getCoordinates(uint64_t index) const;
   /// The inverse of getCoordinates.
   uint64_t getIndex(llvm::ArrayRef<size_t> coordinates) const;
@@ -70,6 +76,9 @@ public:
   std::vector<std::vector<size_t>>
   getAdmittedOptions(llvm::ArrayRef<Constraint> extra = {},
                      bool withScheduleConstraints = true) const;
+  /// `points` as printed: the number, or "more than 1.8e19" when a count
+  /// saturated at UINT64_MAX.
+  static std::string formatCount(uint64_t points);
   /// How many points combine `admitted` options (saturates at UINT64_MAX).
   static uint64_t countPoints(llvm::ArrayRef<std::vector<size_t>> admitted);
   /// Calls `visit` with the index and coordinates of each point that
