@@ -256,6 +256,15 @@ void loom::SplitFullTilesOp::getEffects(
 // ParamRemOp
 //===----------------------------------------------------------------------===//
 
+/// The value of an integer parameter that is not negative (a dynamic size,
+/// from transform.match.structured.dim, is), or failure.
+static FailureOr<int64_t> getNonNegativeValue(Attribute param) {
+  auto integer = dyn_cast<IntegerAttr>(param);
+  if (!integer || integer.getInt() < 0)
+    return failure();
+  return integer.getInt();
+}
+
 DiagnosedSilenceableFailure
 loom::ParamRemOp::apply(transform::TransformRewriter &rewriter,
                         transform::TransformResults &results,
@@ -263,15 +272,12 @@ loom::ParamRemOp::apply(transform::TransformRewriter &rewriter,
   Builder builder(getContext());
   SmallVector<Attribute> remainders;
   for (Attribute param : state.getParams(getValue())) {
-    auto integer = dyn_cast<IntegerAttr>(param);
-    if (!integer)
+    FailureOr<int64_t> value = getNonNegativeValue(param);
+    if (failed(value))
       return emitSilenceableError()
-             << "expects integer parameters, got " << param;
-    int64_t value = integer.getInt();
-    if (value < 0)
-      return emitSilenceableError()
-             << "expects non-negative values (a dynamic size?), got " << value;
-    remainders.push_back(builder.getI64IntegerAttr(value % getDivisor()));
+             << "expects non-negative integers (a dynamic size?), got "
+             << param;
+    remainders.push_back(builder.getI64IntegerAttr(*value % getDivisor()));
   }
   results.setParams(cast<OpResult>(getResult()), remainders);
   return DiagnosedSilenceableFailure::success();
@@ -302,18 +308,12 @@ loom::ParamMulOp::apply(transform::TransformRewriter &rewriter,
     results.setParams(cast<OpResult>(getResult()), {});
     return DiagnosedSilenceableFailure::success();
   }
-  auto getValue = [&](Attribute param) -> FailureOr<int64_t> {
-    auto integer = dyn_cast<IntegerAttr>(param);
-    if (!integer || integer.getInt() < 0)
-      return failure();
-    return integer.getInt();
-  };
   Builder builder(getContext());
   SmallVector<Attribute> products;
   for (size_t i = 0, e = std::max(lhs.size(), rhs.size()); i < e; ++i) {
     Attribute a = lhs[lhs.size() == 1 ? 0 : i];
     Attribute b = rhs[rhs.size() == 1 ? 0 : i];
-    FailureOr<int64_t> x = getValue(a), y = getValue(b);
+    FailureOr<int64_t> x = getNonNegativeValue(a), y = getNonNegativeValue(b);
     if (failed(x) || failed(y))
       return emitSilenceableError()
              << "expects non-negative integers (a dynamic size?), got " << a

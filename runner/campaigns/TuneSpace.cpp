@@ -20,7 +20,25 @@ TuneSpace::create(std::vector<Tunable> tunables,
   TuneSpace space;
   space.dimensions = std::move(tunables);
   space.constraints = std::move(constraints);
+  for (const Tunable &dimension : space.dimensions) {
+    std::vector<TuneValue> &values = space.optionValues.emplace_back();
+    for (const std::string &option : dimension.options)
+      values.push_back(parseTuneValue(option));
+  }
+  space.updateFixedOptions();
   return std::move(space);
+}
+
+void TuneSpace::updateFixedOptions() {
+  fixedOptions.clear();
+  for (const Tunable &dimension : dimensions) {
+    std::optional<size_t> fixed;
+    if (dimension.held && dimension.selected)
+      if (auto it = llvm::find(dimension.options, *dimension.selected);
+          it != dimension.options.end())
+        fixed = it - dimension.options.begin();
+    fixedOptions.push_back(fixed);
+  }
 }
 
 llvm::Error TuneSpace::sweep(llvm::ArrayRef<std::string> names) {
@@ -34,6 +52,7 @@ llvm::Error TuneSpace::sweep(llvm::ArrayRef<std::string> names) {
                            "'; its knobs: " + llvm::join(getNames(), ", "));
     it->held = false;
   }
+  updateFixedOptions();
   return llvm::Error::success();
 }
 
@@ -50,20 +69,6 @@ std::vector<std::string> TuneSpace::getNames() const {
   for (const Tunable &dimension : dimensions)
     names.push_back(dimension.name);
   return names;
-}
-
-/// The option a knob held at its default is fixed at (the default's), or
-/// none for a swept knob: the index of a point numbers the swept knobs
-/// alone, so that the knobs a schedule holds do not multiply the numbers
-/// past 64 bits (schedules/matmul_bias_relu/schedule.mlir has more than
-/// 1.8e19 points with them, 2e7 without).
-static std::optional<size_t> getFixedOption(const Tunable &dimension) {
-  if (!dimension.held || !dimension.selected)
-    return std::nullopt;
-  auto it = llvm::find(dimension.options, *dimension.selected);
-  if (it == dimension.options.end())
-    return std::nullopt;
-  return it - dimension.options.begin();
 }
 
 /// The product of `counts`, saturating at UINT64_MAX.
@@ -87,17 +92,18 @@ uint64_t TuneSpace::size() const {
 }
 
 uint64_t TuneSpace::getIndexedSize() const {
-  return saturatingProduct(
-      llvm::map_range(dimensions, [](const Tunable &dimension) -> uint64_t {
-        return getFixedOption(dimension) ? 1 : dimension.options.size();
+  return saturatingProduct(llvm::map_range(
+      llvm::zip_equal(dimensions, fixedOptions), [](auto pair) -> uint64_t {
+        auto [dimension, fixed] = pair;
+        return fixed ? 1 : dimension.options.size();
       }));
 }
 
 std::vector<size_t> TuneSpace::getCoordinates(uint64_t index) const {
   std::vector<size_t> point(dimensions.size());
   for (size_t i = dimensions.size(); i-- > 0;) {
-    if (std::optional<size_t> fixed = getFixedOption(dimensions[i])) {
-      point[i] = *fixed;
+    if (fixedOptions[i]) {
+      point[i] = *fixedOptions[i];
       continue;
     }
     uint64_t options = dimensions[i].options.size();
@@ -109,8 +115,9 @@ std::vector<size_t> TuneSpace::getCoordinates(uint64_t index) const {
 
 uint64_t TuneSpace::getIndex(llvm::ArrayRef<size_t> coordinates) const {
   uint64_t index = 0;
-  for (auto [dimension, coordinate] : llvm::zip_equal(dimensions, coordinates))
-    if (!getFixedOption(dimension))
+  for (auto [dimension, fixed, coordinate] :
+       llvm::zip_equal(dimensions, fixedOptions, coordinates))
+    if (!fixed)
       index = index * dimension.options.size() + coordinate;
   return index;
 }
@@ -127,8 +134,8 @@ TuneSpace::getSettings(llvm::ArrayRef<size_t> point) const {
 std::vector<TuneValue>
 TuneSpace::getValues(llvm::ArrayRef<size_t> point) const {
   std::vector<TuneValue> values;
-  for (auto [dimension, option] : llvm::zip_equal(dimensions, point))
-    values.push_back(parseTuneValue(dimension.options[option]));
+  for (auto [options, option] : llvm::zip_equal(optionValues, point))
+    values.push_back(options[option]);
   return values;
 }
 
@@ -165,7 +172,7 @@ TuneSpace::getAdmittedOptions(llvm::ArrayRef<Constraint> extra,
     point[dimension] = 0;
     // A held knob: its default alone, and nothing when the constraints rule
     // the default out (every run of the sweep would use it).
-    if (std::optional<size_t> fixed = getFixedOption(dimensions[dimension]))
+    if (std::optional<size_t> fixed = fixedOptions[dimension])
       admitted[dimension] = llvm::is_contained(admitted[dimension], *fixed)
                                 ? std::vector<size_t>{*fixed}
                                 : std::vector<size_t>{};

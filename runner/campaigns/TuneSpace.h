@@ -96,8 +96,20 @@ public:
              bool withScheduleConstraints = false) const;
 
 private:
+  /// Sets `fixedOptions` from the knobs held now.
+  void updateFixedOptions();
+
   std::vector<Tunable> dimensions;
   std::vector<Constraint> constraints;
+  /// Each dimension's options, parsed once (getValues runs for every point
+  /// a sweep walks).
+  std::vector<std::vector<TuneValue>> optionValues;
+  /// For each dimension, the option a knob held at its default is fixed at
+  /// (its default's), or none for a swept knob: the index of a point
+  /// numbers the swept knobs alone, so that held knobs do not multiply the
+  /// numbers past 64 bits (schedules/matmul_bias_relu/schedule.mlir has
+  /// more than 1.8e19 points with them, 2e7 without).
+  std::vector<std::optional<size_t>> fixedOptions;
 };
 
 } // namespace mlir::loom
