@@ -33,6 +33,11 @@ constexpr llvm::StringLiteral kNontemporalStoresAttrName =
 /// iteration to be prefetched (loom-prefetch-next-iteration).
 constexpr llvm::StringLiteral kPrefetchNextAttrName = "loom.prefetch_next";
 
+/// The scf.for attribute that asks for the rows its iterations read a
+/// stride apart to be prefetched this many iterations ahead
+/// (loom-prefetch-ahead).
+constexpr llvm::StringLiteral kPrefetchAheadAttrName = "loom.prefetch_ahead";
+
 } // namespace mlir::loom
 
 #endif // LOOM_TRANSFORMS_PASSES_H

@@ -48,6 +48,7 @@ void buildLowerBufferizedToLLVMPipeline(OpPassManager &pm,
   // Loops a schedule marked loom.prefetch_next, while they are scf.for
   // loops with their subviews.
   pm.addNestedPass<func::FuncOp>(createLoomPrefetchNextIterationPass());
+  pm.addNestedPass<func::FuncOp>(createLoomPrefetchAheadPass());
   pm.addNestedPass<func::FuncOp>(createLoomStridedCopiesToLinalgPass());
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   if (options.runtimeVerification)

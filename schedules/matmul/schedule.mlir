@@ -259,6 +259,36 @@ module attributes {transform.with_named_sequence} {
       -> !transform.param<i64> {
     transform.yield %value : !transform.param<i64>
   }
+  // Matchers of a foreach_match used as a select: %then when the matmul's
+  // B (its K x N floats, 4 bytes each) takes at least %bytes, else
+  // %otherwise.
+  transform.named_sequence @large_b(%op: !transform.any_op {transform.readonly},
+      %bytes: !transform.param<i64> {transform.readonly},
+      %then: !transform.param<i64> {transform.readonly},
+      %otherwise: !transform.param<i64> {transform.readonly}) -> !transform.param<i64> {
+    transform.match.operation_name %op ["linalg.matmul"] : !transform.any_op
+    %k_size, %n_size = transform.match.structured failures(propagate) %op
+      : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>) {
+    ^bb0(%s: !transform.any_op):
+      %d2 = transform.match.structured.dim %s[2] : (!transform.any_op) -> !transform.param<i64>
+      %d1 = transform.match.structured.dim %s[1] : (!transform.any_op) -> !transform.param<i64>
+      transform.match.structured.yield %d2, %d1 : !transform.param<i64>, !transform.param<i64>
+    }
+    %floats = transform.loom.param.mul %k_size, %n_size
+      : (!transform.param<i64>, !transform.param<i64>) -> !transform.param<i64>
+    %four = transform.param.constant 4 : i64 -> !transform.param<i64>
+    %b_bytes = transform.loom.param.mul %floats, %four
+      : (!transform.param<i64>, !transform.param<i64>) -> !transform.param<i64>
+    transform.match.param.cmpi ge %b_bytes, %bytes : !transform.param<i64>
+    transform.yield %then : !transform.param<i64>
+  }
+  transform.named_sequence @small_b(%op: !transform.any_op {transform.readonly},
+      %bytes: !transform.param<i64> {transform.readonly},
+      %then: !transform.param<i64> {transform.readonly},
+      %otherwise: !transform.param<i64> {transform.readonly}) -> !transform.param<i64> {
+    transform.match.operation_name %op ["linalg.matmul"] : !transform.any_op
+    transform.yield %otherwise : !transform.param<i64>
+  }
   // Matchers of a foreach_match that picks the K block and panels of a
   // cache tile by the rows of the matmul (its packed op, loops (m, n / n_r,
   // k, n % n_r)): the short pair when %rows <= %limit; %k_stream and
@@ -474,7 +504,8 @@ module attributes {transform.with_named_sequence} {
       %m_r: !transform.param<i64> {transform.readonly},
       %narrow_cols: !transform.param<i64> {transform.readonly},
       %narrow_m_r: !transform.param<i64> {transform.readonly},
-      %join_rows: !transform.param<i64> {transform.readonly}) {
+      %join_rows: !transform.param<i64> {transform.readonly},
+      %prefetch_ahead: !transform.param<i64> {transform.readonly}) {
     // The columns of whole tiles are split among the threads; the rest
     // (fewer than %cols) is left to the thread that calls (on threads of
     // their own, with a parallel region of their own, 3 x 517 x 1023 ran
@@ -487,18 +518,20 @@ module attributes {transform.with_named_sequence} {
           num_threads [0, %parts]
         : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
       transform.include @in_place_part failures(propagate)
-          (%part, %k_block, %chunk, %cols, %m_r, %narrow_cols, %narrow_m_r, %join_rows)
+          (%part, %k_block, %chunk, %cols, %m_r, %narrow_cols, %narrow_m_r, %join_rows,
+           %prefetch_ahead)
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
-           !transform.param<i64>) -> ()
+           !transform.param<i64>, !transform.param<i64>) -> ()
     }
     transform.foreach %left : !transform.any_op {
     ^bb0(%one: !transform.any_op):
       transform.include @in_place_part failures(propagate)
-          (%one, %k_block, %chunk, %cols, %m_r, %narrow_cols, %narrow_m_r, %join_rows)
+          (%one, %k_block, %chunk, %cols, %m_r, %narrow_cols, %narrow_m_r, %join_rows,
+           %prefetch_ahead)
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
-           !transform.param<i64>) -> ()
+           !transform.param<i64>, !transform.param<i64>) -> ()
     }
     transform.yield
   }
@@ -512,7 +545,8 @@ module attributes {transform.with_named_sequence} {
       %m_r: !transform.param<i64> {transform.readonly},
       %narrow_cols: !transform.param<i64> {transform.readonly},
       %narrow_m_r: !transform.param<i64> {transform.readonly},
-      %join_rows: !transform.param<i64> {transform.readonly}) {
+      %join_rows: !transform.param<i64> {transform.readonly},
+      %prefetch_ahead: !transform.param<i64> {transform.readonly}) {
     %whole, %last = transform.loom.split_full_tiles %part dimension = 1 tile_size = %chunk
       : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
     %whole_tiles = transform.foreach %whole : !transform.any_op -> !transform.any_op {
@@ -525,9 +559,10 @@ module attributes {transform.with_named_sequence} {
     transform.foreach %cache_tiles : !transform.any_op {
     ^bb0(%one: !transform.any_op):
       transform.include @in_place_cache_tile failures(propagate)
-          (%one, %k_block, %cols, %m_r, %narrow_cols, %narrow_m_r, %join_rows)
+          (%one, %k_block, %cols, %m_r, %narrow_cols, %narrow_m_r, %join_rows, %prefetch_ahead)
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
-           !transform.param<i64>, !transform.param<i64>, !transform.param<i64>) -> ()
+           !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>) -> ()
     }
     transform.yield
   }
@@ -543,7 +578,8 @@ module attributes {transform.with_named_sequence} {
       %m_r: !transform.param<i64> {transform.readonly},
       %narrow_cols: !transform.param<i64> {transform.readonly},
       %narrow_m_r: !transform.param<i64> {transform.readonly},
-      %join_rows: !transform.param<i64> {transform.readonly}) {
+      %join_rows: !transform.param<i64> {transform.readonly},
+      %prefetch_ahead: !transform.param<i64> {transform.readonly}) {
     %block, %k_loop = transform.structured.tile_using_for %cache_tile
         tile_sizes [0, 0, %k_block]
       : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
@@ -605,6 +641,10 @@ module attributes {transform.with_named_sequence} {
     // (The accumulators are hoisted out of these loops only:
     // @loom_vector_to_fma_marked.)
     transform.annotate %k_step_loops "loom.hoist_subsets" : !transform.any_op
+    // Each step reads a row of B a stride from the last: prefetched
+    // %prefetch_ahead steps ahead (loom-prefetch-ahead).
+    transform.annotate %k_step_loops "loom.prefetch_ahead" = %prefetch_ahead
+      : !transform.any_op, !transform.param<i64>
     transform.loom.vectorize %steps best_effort : !transform.any_op
     transform.yield
   }
@@ -1135,6 +1175,16 @@ module attributes {transform.with_named_sequence} {
         {loom.sweep = false, loom.host_default = "8 * threads"} -> !transform.param<i64>
     %in_place_n_c = transform.tune.knob<"in_place_n_c"> = 256 from options = [64, 128, 256, 512, 1024, 2048]
         {loom.sweep = false, loom.host_default = "l2_bytes / (16 * k_block)"} -> !transform.param<i64>
+    //   prefetch_ahead: steps of a register tile's k loop by which a
+    //                   matmul reading B in place prefetches the rows of
+    //                   B (loom-prefetch-ahead): a step takes m_r cycles
+    //                   on two FMA pipes, and the row should arrive from
+    //                   memory in time, some 500 cycles (on Zen 5, one
+    //                   thread, 8 x 2000 x 2000: 73 GFLOP/s without, 115
+    //                   with 16, 123 with 32, 130 with 64, 96 with 128;
+    //                   49 x 1000 x 2048: 151 -> 173);
+    %prefetch_ahead = transform.tune.knob<"prefetch_ahead"> = 64 from options = [0, 16, 32, 64, 96, 128]
+        {loom.sweep = false, loom.host_default = "512 / m_r"} -> !transform.param<i64>
     transform.foreach %few : !transform.any_op {
     ^bb0(%few_matmul: !transform.any_op):
       %few_m, %few_n = transform.include @rows_and_cols_of failures(propagate) (%few_matmul)
@@ -1159,19 +1209,31 @@ module attributes {transform.with_named_sequence} {
       %no_chunks = transform.param.constant 1073741824 : i64 -> !transform.param<i64>
       transform.include @in_place_blocked failures(propagate)
           (%few_matmul_2, %thread_parts, %few_rows_k_block, %no_chunks, %few_cols, %m_r,
-           %narrow_cols, %narrow_m_r, %join_rows)
+           %narrow_cols, %narrow_m_r, %join_rows, %prefetch_ahead)
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>,
-           !transform.param<i64>, !transform.param<i64>, !transform.param<i64>) -> ()
+           !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>) -> ()
     }
     transform.foreach %in_place : !transform.any_op {
     ^bb0(%in_place_matmul: !transform.any_op):
+      // Its rows of B prefetched ahead when B streams from memory (at
+      // least stream_b_bytes); from L2 or L3 the prefetches only take
+      // the load ports (on Zen 5, 16 x 1000 x 1000: 180 GFLOP/s without,
+      // 168 with; 8 x 2000 x 2000: 61 without, 117 with).
+      %zero_ahead = transform.param.constant 0 : i64 -> !transform.param<i64>
+      %in_place_matmul_1, %ahead = transform.foreach_match restrict_root flatten_results
+          in %in_place_matmul, %stream_b_bytes, %prefetch_ahead, %zero_ahead
+          @large_b -> @forward_param, @small_b -> @forward_param
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+        -> (!transform.any_op, !transform.param<i64>)
       transform.include @in_place_blocked failures(propagate)
-          (%in_place_matmul, %thread_parts, %k, %in_place_n_c, %in_place_n_r, %m_r,
-           %narrow_cols, %narrow_m_r, %join_rows)
+          (%in_place_matmul_1, %thread_parts, %k, %in_place_n_c, %in_place_n_r, %m_r,
+           %narrow_cols, %narrow_m_r, %join_rows, %ahead)
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>,
-           !transform.param<i64>, !transform.param<i64>, !transform.param<i64>) -> ()
+           !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>) -> ()
     }
 
     // (A foreach: the handle is empty when a caller passes no matmul, as

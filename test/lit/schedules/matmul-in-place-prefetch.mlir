@@ -1,0 +1,38 @@
+// A matmul that reads B in place (matmul-in-place.mlir) prefetches the rows
+// of B its register tiles read, prefetch_ahead steps of the k loop ahead
+// (loom-prefetch-ahead, into L1: locality 3), when B streams from memory:
+// its K x N floats take at least stream_b_bytes. 8 x 520 x 600: B takes
+// 1.2 MB, at least 1 MiB (first run: prefetched, the result checked); below
+// 2 MiB (second run) or with prefetch_ahead=0 (third) nothing is.
+//
+// RUN: loom run %s --schedule %{schedules}/matmul/schedule.mlir \
+// RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
+// RUN:   --knob m_r=8 --knob in_place_rows=128 --knob prefetch_ahead=64 \
+// RUN:   --knob stream_b_bytes=1048576 --dump-ir %t/on | FileCheck %s
+// RUN: FileCheck %s --check-prefix=ON < %t/on/4-optimized.ll
+// RUN: loom run %s --schedule %{schedules}/matmul/schedule.mlir \
+// RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
+// RUN:   --knob m_r=8 --knob in_place_rows=128 --knob prefetch_ahead=64 \
+// RUN:   --knob stream_b_bytes=2097152 --dump-ir %t/small | FileCheck %s
+// RUN: FileCheck %s --check-prefix=OFF < %t/small/4-optimized.ll
+// RUN: loom run %s --schedule %{schedules}/matmul/schedule.mlir \
+// RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
+// RUN:   --knob m_r=8 --knob in_place_rows=128 --knob prefetch_ahead=0 \
+// RUN:   --knob stream_b_bytes=1048576 --dump-ir %t/off | FileCheck %s
+// RUN: FileCheck %s --check-prefix=OFF < %t/off/4-optimized.ll
+
+// CHECK: check       arg 2: passed
+
+// ON: call void @llvm.prefetch.p0(ptr {{.*}}, i32 0, i32 3, i32 1)
+// OFF-NOT: @llvm.prefetch
+
+func.func @in_place(%A: tensor<8x600xf32>, %B: tensor<600x520xf32>,
+                    %C: memref<8x520xf32>) {
+  %c = bufferization.to_tensor %C restrict writable
+    : memref<8x520xf32> to tensor<8x520xf32>
+  %0 = linalg.matmul ins(%A, %B : tensor<8x600xf32>, tensor<600x520xf32>)
+                     outs(%c : tensor<8x520xf32>) -> tensor<8x520xf32>
+  bufferization.materialize_in_destination %0 in restrict writable %C
+    : (tensor<8x520xf32>, memref<8x520xf32>) -> ()
+  return
+}

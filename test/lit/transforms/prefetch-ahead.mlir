@@ -1,0 +1,130 @@
+// loom-prefetch-ahead: in an scf.for of step 1 marked loom.prefetch_ahead =
+// D, the rows the body slices at the induction variable (not in the innermost
+// dimension) are prefetched D iterations ahead, a line at a time, the row
+// clamped to the loop's last; rows a multiple of 4 KiB apart go to L2.
+// RUN: loom-opt %s --loom-prefetch-ahead --split-input-file | FileCheck %s
+
+// A register tile's k loop reading a row of 32 floats of B (8000 bytes
+// apart): lines at columns 0 and 16 and the last element (31), into L1.
+// The rows of A (sliced along the innermost dimension) are not prefetched.
+// CHECK-LABEL: func.func @tile_k_loop(
+// CHECK-SAME:      %[[A:.*]]: memref<8x2000xf32>, %[[B:.*]]: memref<2000x2000xf32>
+// CHECK:         %[[UB:.*]] = arith.constant 256 : index
+// CHECK:         %[[LAST:.*]] = arith.subi %[[UB]], %{{.*}} : index
+// CHECK:         scf.for %[[K:.*]] = %{{.*}} to %[[UB]] step
+// CHECK:           %[[AHEAD:.*]] = arith.addi %[[K]], %{{.*}} : index
+// CHECK:           %[[ROW:.*]] = arith.minsi %[[AHEAD]], %[[LAST]] : index
+// CHECK-NOT:       memref.prefetch %[[A]]
+// CHECK:           memref.prefetch %[[B]][%[[ROW]], %[[COL:.*]]], read, locality<3>, data
+// CHECK:           %[[COL16:.*]] = arith.addi %[[COL]], %{{.*}} : index
+// CHECK:           memref.prefetch %[[B]][%[[ROW]], %[[COL16]]], read, locality<3>, data
+// CHECK:           %[[COL31:.*]] = arith.addi %[[COL]], %{{.*}} : index
+// CHECK:           memref.prefetch %[[B]][%[[ROW]], %[[COL31]]], read, locality<3>, data
+// CHECK-NOT:       memref.prefetch
+// CHECK:           memref.subview %[[B]][%[[K]], %[[COL]]] [1, 32] [1, 1]
+// CHECK:         } {loom.hoist_subsets}
+// CHECK-NOT:     loom.prefetch_ahead
+func.func @tile_k_loop(%A: memref<8x2000xf32>, %B: memref<2000x2000xf32>, %n: index,
+                       %acc: vector<8x32xf32>) -> vector<8x32xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c256 = arith.constant 256 : index
+  %pad = arith.constant 0.0 : f32
+  %r = scf.for %k = %c0 to %c256 step %c1 iter_args(%sum = %acc) -> (vector<8x32xf32>) {
+    %a = memref.subview %A[0, %k] [8, 1] [1, 1]
+      : memref<8x2000xf32> to memref<8x1xf32, strided<[2000, 1], offset: ?>>
+    %b = memref.subview %B[%k, %n] [1, 32] [1, 1]
+      : memref<2000x2000xf32> to memref<1x32xf32, strided<[2000, 1], offset: ?>>
+    %va = vector.transfer_read %a[%c0, %c0], %pad {in_bounds = [true, true]}
+      : memref<8x1xf32, strided<[2000, 1], offset: ?>>, vector<8x1xf32>
+    %vb = vector.transfer_read %b[%c0, %c0], %pad {in_bounds = [true]}
+      : memref<1x32xf32, strided<[2000, 1], offset: ?>>, vector<32xf32>
+    %ba = vector.broadcast %va : vector<8x1xf32> to vector<32x8x1xf32>
+    %sa = vector.shape_cast %ba : vector<32x8x1xf32> to vector<32x8xf32>
+    %ta = vector.transpose %sa, [1, 0] : vector<32x8xf32> to vector<8x32xf32>
+    %bb = vector.broadcast %vb : vector<32xf32> to vector<8x32xf32>
+    %m = arith.mulf %ta, %bb : vector<8x32xf32>
+    %s = arith.addf %sum, %m : vector<8x32xf32>
+    scf.yield %s : vector<8x32xf32>
+  } {loom.hoist_subsets, loom.prefetch_ahead = 64 : i64}
+  return %r : vector<8x32xf32>
+}
+
+// -----
+
+// Rows 8 KiB apart (a multiple of a page) fall on the same L1 sets: into
+// L2 (locality<2>). A row of 16 floats: its first and last elements (the
+// alignment of the row is not known, and it may span two lines).
+// CHECK-LABEL: func.func @page_rows(
+// CHECK-SAME:      %[[B:.*]]: memref<2048x2048xf32>
+// CHECK:         scf.for
+// CHECK:           memref.prefetch %[[B]][%{{.*}}, %[[COL:.*]]], read, locality<2>, data
+// CHECK:           %[[COL15:.*]] = arith.addi %[[COL]], %{{.*}} : index
+// CHECK:           memref.prefetch %[[B]][%{{.*}}, %[[COL15]]], read, locality<2>, data
+// CHECK-NOT:       memref.prefetch
+func.func @page_rows(%B: memref<2048x2048xf32>, %acc: vector<16xf32>) -> vector<16xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c512 = arith.constant 512 : index
+  %pad = arith.constant 0.0 : f32
+  %r = scf.for %k = %c0 to %c512 step %c1 iter_args(%sum = %acc) -> (vector<16xf32>) {
+    %b = memref.subview %B[%k, 0] [1, 16] [1, 1]
+      : memref<2048x2048xf32> to memref<1x16xf32, strided<[2048, 1], offset: ?>>
+    %vb = vector.transfer_read %b[%c0, %c0], %pad {in_bounds = [true]}
+      : memref<1x16xf32, strided<[2048, 1], offset: ?>>, vector<16xf32>
+    %s = arith.addf %sum, %vb : vector<16xf32>
+    scf.yield %s : vector<16xf32>
+  } {loom.prefetch_ahead = 32 : i64}
+  return %r : vector<16xf32>
+}
+
+// -----
+
+// Left as they are, the mark removed: a loop of at most D iterations (a K
+// block of 8 rows), a distance of 0, a step other than 1, and rows sliced
+// with more than one row.
+// CHECK-LABEL: func.func @left_alone(
+// CHECK-NOT:     memref.prefetch
+// CHECK-NOT:     loom.prefetch_ahead
+func.func @left_alone(%B: memref<2000x2000xf32>, %acc: vector<32xf32>) -> vector<32xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c8 = arith.constant 8 : index
+  %c256 = arith.constant 256 : index
+  %pad = arith.constant 0.0 : f32
+  %r0 = scf.for %k = %c0 to %c8 step %c1 iter_args(%sum = %acc) -> (vector<32xf32>) {
+    %b = memref.subview %B[%k, 0] [1, 32] [1, 1]
+      : memref<2000x2000xf32> to memref<1x32xf32, strided<[2000, 1], offset: ?>>
+    %vb = vector.transfer_read %b[%c0, %c0], %pad {in_bounds = [true]}
+      : memref<1x32xf32, strided<[2000, 1], offset: ?>>, vector<32xf32>
+    %s = arith.addf %sum, %vb : vector<32xf32>
+    scf.yield %s : vector<32xf32>
+  } {loom.prefetch_ahead = 64 : i64}
+  %r1 = scf.for %k = %c0 to %c256 step %c1 iter_args(%sum = %r0) -> (vector<32xf32>) {
+    %b = memref.subview %B[%k, 0] [1, 32] [1, 1]
+      : memref<2000x2000xf32> to memref<1x32xf32, strided<[2000, 1], offset: ?>>
+    %vb = vector.transfer_read %b[%c0, %c0], %pad {in_bounds = [true]}
+      : memref<1x32xf32, strided<[2000, 1], offset: ?>>, vector<32xf32>
+    %s = arith.addf %sum, %vb : vector<32xf32>
+    scf.yield %s : vector<32xf32>
+  } {loom.prefetch_ahead = 0 : i64}
+  %r2 = scf.for %k = %c0 to %c256 step %c2 iter_args(%sum = %r1) -> (vector<32xf32>) {
+    %b = memref.subview %B[%k, 0] [1, 32] [1, 1]
+      : memref<2000x2000xf32> to memref<1x32xf32, strided<[2000, 1], offset: ?>>
+    %vb = vector.transfer_read %b[%c0, %c0], %pad {in_bounds = [true]}
+      : memref<1x32xf32, strided<[2000, 1], offset: ?>>, vector<32xf32>
+    %s = arith.addf %sum, %vb : vector<32xf32>
+    scf.yield %s : vector<32xf32>
+  } {loom.prefetch_ahead = 16 : i64}
+  %r3 = scf.for %k = %c0 to %c256 step %c1 iter_args(%sum = %r2) -> (vector<32xf32>) {
+    %b = memref.subview %B[%k, 0] [2, 32] [1, 1]
+      : memref<2000x2000xf32> to memref<2x32xf32, strided<[2000, 1], offset: ?>>
+    %vb2 = vector.transfer_read %b[%c0, %c0], %pad {in_bounds = [true, true]}
+      : memref<2x32xf32, strided<[2000, 1], offset: ?>>, vector<2x32xf32>
+    %vb = vector.extract %vb2[0] : vector<32xf32> from vector<2x32xf32>
+    %s = arith.addf %sum, %vb : vector<32xf32>
+    scf.yield %s : vector<32xf32>
+  } {loom.prefetch_ahead = 16 : i64}
+  return %r3 : vector<32xf32>
+}
