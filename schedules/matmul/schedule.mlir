@@ -1161,10 +1161,23 @@ module attributes {transform.with_named_sequence} {
     //                     with 16, 88 with 32; 4 x 4096 x 4096 83 / 100 /
     //                     94; 1 x 4096 x 4096 40 / 39 / 33);
     //   in_place_n_r: columns of the register tile of m_r rows (two
-    //                 vectors, as n_r); its K blocks are k_block rows;
+    //                 vectors, as n_r);
+    //   in_place_k_block: rows of B in a K block of a matmul of up to
+    //                     in_place_rows rows reading B in place: the
+    //                     in_place_k_block x in_place_n_r strip that a
+    //                     register tile streams takes an eighth of L2,
+    //                     where the register tiles of the other rows read
+    //                     it again (its rows fall on few L1 sets); long
+    //                     blocks store the tiles of C less often and let
+    //                     the rows prefetched ahead (prefetch_ahead) run
+    //                     on rather than start cold at every block (on Zen
+    //                     5, one thread, GFLOP/s with blocks of 1024 x
+    //                     128 columns against 256 x 256: 31 x 517 x 1023
+    //                     180 / 166, 64 x 1000 x 1000 199 / 187, 24 x 4000
+    //                     x 1000 168 / 153, 8 x 2000 x 2000 151 / 126);
     //   in_place_n_c: columns of a cache tile of a matmul of up to
-    //                 in_place_rows rows, so that its k_block x
-    //                 in_place_n_c block of B takes a quarter of L2.
+    //                 in_place_rows rows, so that its in_place_k_block x
+    //                 in_place_n_c block of B takes half of L2.
     %few_rows_cols = transform.tune.knob<"few_rows_cols"> = 128 from options = [16, 32, 64, 128, 256]
         {loom.sweep = false, loom.host_default = "vector_registers * vector_bytes / 16"} -> !transform.param<i64>
     %few_rows_cols_4 = transform.tune.knob<"few_rows_cols_4"> = 64 from options = [16, 32, 64, 128]
@@ -1173,8 +1186,10 @@ module attributes {transform.with_named_sequence} {
         {loom.sweep = false, loom.host_default = "vector_bytes / 2"} -> !transform.param<i64>
     %few_rows_k_block = transform.tune.knob<"few_rows_k_block"> = 8 from options = [4, 8, 16, 32]
         {loom.sweep = false, loom.host_default = "8 * threads"} -> !transform.param<i64>
-    %in_place_n_c = transform.tune.knob<"in_place_n_c"> = 256 from options = [64, 128, 256, 512, 1024, 2048]
-        {loom.sweep = false, loom.host_default = "l2_bytes / (16 * k_block)"} -> !transform.param<i64>
+    %in_place_k_block = transform.tune.knob<"in_place_k_block"> = 1024 from options = [64, 128, 256, 512, 1024, 2048, 4096]
+        {loom.sweep = false, loom.host_default = "l2_bytes / (32 * in_place_n_r)"} -> !transform.param<i64>
+    %in_place_n_c = transform.tune.knob<"in_place_n_c"> = 128 from options = [64, 128, 256, 512, 1024, 2048]
+        {loom.sweep = false, loom.host_default = "l2_bytes / (8 * in_place_k_block)"} -> !transform.param<i64>
     //   prefetch_ahead: steps of a register tile's k loop by which a
     //                   matmul reading B in place prefetches the rows of
     //                   B (loom-prefetch-ahead): a step takes m_r cycles
@@ -1228,7 +1243,7 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.param<i64>)
       transform.include @in_place_blocked failures(propagate)
-          (%in_place_matmul_1, %thread_parts, %k, %in_place_n_c, %in_place_n_r, %m_r,
+          (%in_place_matmul_1, %thread_parts, %in_place_k_block, %in_place_n_c, %in_place_n_r, %m_r,
            %narrow_cols, %narrow_m_r, %join_rows, %ahead)
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>,

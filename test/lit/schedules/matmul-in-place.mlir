@@ -1,6 +1,7 @@
 // A matmul of up to in_place_rows rows whose N is not a multiple of 1024
 // reads B in place (docs/performance.md, "Where B is packed"): cache tiles
-// of in_place_n_c columns, K blocks, register tiles of m_r x in_place_n_r;
+// of in_place_n_c columns, K blocks of in_place_k_block rows, register
+// tiles of m_r x in_place_n_r;
 // nothing is packed or padded. 40 x 520: two cache tiles of 256 columns in
 // 8 x 32 tiles, and the 8 columns left over, fewer than a vector holds, in
 // tiles of narrow_m_r (16) rows, so that 16 accumulators hide the FMA's
@@ -12,7 +13,7 @@
 //
 // RUN: loom run %s --schedule %{schedules}/matmul/schedule.mlir \
 // RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
-// RUN:   --knob m_r=8 --knob k_block=256 --knob in_place_rows=128 \
+// RUN:   --knob m_r=8 --knob in_place_k_block=256 --knob in_place_rows=128 \
 // RUN:   --knob in_place_n_c=256 --knob in_place_n_r=32 \
 // RUN:   --knob narrow_cols=16 --knob narrow_m_r=16 \
 // RUN:   --dump-ir %t/1t 2>&1 | FileCheck %s --implicit-check-not=remark
