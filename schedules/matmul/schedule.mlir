@@ -952,19 +952,26 @@ module attributes {transform.with_named_sequence} {
     //   short_k_block, short_n_panels: the K block and the panels of a
     //                  cache tile of a matmul of at most in_place_rows
     //                  rows whose B is packed (N a multiple of 1024): K
-    //                  blocks of rows of a page of B (n_r = 32: 32 panels
-    //                  of 128 bytes), as many as take a quarter of L2.
-    //                  Each block serves few register tiles of rows, so
-    //                  its copy counts: whole pages of fewer rows of B
-    //                  are read faster than a quarter of a page of 256
+    //                  blocks of rows of half a page of B (n_r = 32: 16
+    //                  panels of 128 bytes), as many as take an eighth of
+    //                  L2. Each block serves few register tiles of rows,
+    //                  so its copy counts: long stretches of fewer rows of
+    //                  B are read faster than a quarter of a page of 256
     //                  rows (on Zen 5, 16 x 4096 x 4096: 146 GFLOP/s
     //                  against 94-107 with 256 x 8 panels; 48 x 1024 x
-    //                  2048 186-189 against 166-180; the tuned record of
-    //                  64 x 4096 x 4096 had chosen 64 x 16).
+    //                  2048 186-189 against 166-180); half a page rather
+    //                  than a whole one keeps the blocks, the next one
+    //                  prefetched and C's in L2 when the host is busy (on
+    //                  2026-11-25, four rotated rounds, GFLOP/s with 16
+    //                  panels against 32: 64 x 4096 x 4096 180.5 / 175.6,
+    //                  32 x 2048 x 2048 169.1 / 157.0, 48 x 1024 x 2048
+    //                  178.2 / 174.9, 128 x 3072 x 768 184.8 / 179.1, but
+    //                  128 x 4096 x 4096 183.3 / 184.5, 16 x 4096 x 4096
+    //                  132.1 / 134.0).
     %short_k_block = transform.tune.knob<"short_k_block"> = 64 from options = [32, 64, 128, 256, 512]
         {loom.sweep = false, loom.host_default = "l2_bytes / 16384"} -> !transform.param<i64>
-    %short_n_panels = transform.tune.knob<"short_n_panels"> = 32 from options = [4, 8, 16, 32, 64]
-        {loom.sweep = false, loom.host_default = "4096 / (64 * (n_r + 1))"} -> !transform.param<i64>
+    %short_n_panels = transform.tune.knob<"short_n_panels"> = 16 from options = [4, 8, 16, 32, 64]
+        {loom.sweep = false, loom.host_default = "2048 / (64 * (n_r + 1))"} -> !transform.param<i64>
     //   stream_k_block, stream_rows, stream_b_bytes: the K block of a
     //                  matmul whose B is packed per K block and streams
     //                  from memory (at least stream_b_bytes: a quarter of
