@@ -3,12 +3,13 @@
 // In a loop marked `loom.prefetch_ahead = D`, every subview of the body that
 // slices a row at the induction variable (a dimension other than the
 // innermost, so that each iteration reads a row a stride away from the last)
-// is prefetched D iterations ahead: one `memref.prefetch` (into L1) per
-// 64-byte line of the row, at the row of iteration `iv + D` (the loop's last
-// row once that passes its end). It is the software prefetch of a
-// micro-kernel that reads B in place: the hardware prefetchers follow
-// streams within a page and lose a column of rows each a page or more
-// apart, so that every row of a register tile's step waits for memory.
+// is prefetched D iterations ahead: one `memref.prefetch` per 64-byte line
+// of the row (into L1, or L2 for rows a multiple of a page apart), at the
+// row of iteration `iv + D` (the loop's last row once that passes its end). It
+// is the software prefetch of a micro-kernel that reads B in place: the
+// hardware prefetchers follow streams within a page and lose a column of rows
+// each a page or more apart, so that every row of a register tile's step waits
+// for memory.
 //
 //===----------------------------------------------------------------------===//
 
@@ -41,7 +42,7 @@ constexpr int64_t kMaxLines = 8;
 
 /// The dimension of `subview` whose offset is `loop`'s induction variable,
 /// when no other offset changes with the loop, it is not the innermost
-/// dimension and the slice is one row of it, of static sizes.
+/// dimension and the slice is one row (static sizes, 1 but the innermost).
 std::optional<unsigned> getRowDimension(memref::SubViewOp subview,
                                         scf::ForOp loop) {
   std::optional<unsigned> rowDim;
@@ -56,10 +57,9 @@ std::optional<unsigned> getRowDimension(memref::SubViewOp subview,
   }
   if (!rowDim || *rowDim + 1 == offsets.size())
     return std::nullopt;
-  for (int64_t size : subview.getStaticSizes())
-    if (ShapedType::isDynamic(size))
-      return std::nullopt;
-  if (subview.getStaticSizes()[*rowDim] != 1)
+  ArrayRef<int64_t> sizes = subview.getStaticSizes();
+  if (ShapedType::isDynamic(sizes.back()) ||
+      llvm::any_of(sizes.drop_back(), [](int64_t size) { return size != 1; }))
     return std::nullopt;
   return rowDim;
 }
@@ -80,8 +80,7 @@ void prefetchAhead(scf::ForOp loop, int64_t distance) {
     return;
   SmallVector<std::pair<memref::SubViewOp, unsigned>> rows;
   for (auto subview : loop.getBody()->getOps<memref::SubViewOp>()) {
-    auto sourceType = cast<MemRefType>(subview.getSource().getType());
-    if (!sourceType.getElementType().isIntOrFloat())
+    if (!subview.getSourceType().getElementType().isIntOrFloat())
       continue;
     if (std::optional<unsigned> dim = getRowDimension(subview, loop))
       rows.emplace_back(subview, *dim);
@@ -101,11 +100,12 @@ void prefetchAhead(scf::ForOp loop, int64_t distance) {
       arith::ConstantIndexOp::create(builder, loc, distance));
   Value row = arith::MinSIOp::create(builder, loc, ahead, lastRow);
   for (auto [subview, rowDim] : rows) {
-    auto sourceType = cast<MemRefType>(subview.getSource().getType());
+    MemRefType sourceType = subview.getSourceType();
     int64_t elementBytes =
         std::max<int64_t>(sourceType.getElementTypeBitWidth() / 8, 1);
-    ArrayRef<int64_t> sizes = subview.getStaticSizes();
-    int64_t width = sizes.back();
+    int64_t width = subview.getStaticSizes().back();
+    if (width * elementBytes > kMaxLines * kLineBytes)
+      continue;
     int64_t perLine = std::max<int64_t>(kLineBytes / elementBytes, 1);
     // Elements 0, perLine, 2 perLine, ... of the row, and its last one
     // (a row not aligned to a line ends in one more line).
@@ -114,13 +114,6 @@ void prefetchAhead(scf::ForOp loop, int64_t distance) {
       columns.push_back(column);
     if (width > 1 && (width - 1) % perLine != 0)
       columns.push_back(width - 1);
-    int64_t rowsInSlice = 1;
-    for (auto [dim, size] : llvm::enumerate(sizes))
-      if (dim + 1 != sizes.size())
-        rowsInSlice *= size;
-    if (rowsInSlice != 1 ||
-        static_cast<int64_t>(columns.size()) > kMaxLines + 1)
-      continue;
     // Rows a multiple of a page apart go to L2 (kLocalityL2).
     unsigned locality = kLocalityL1;
     SmallVector<int64_t> strides;
