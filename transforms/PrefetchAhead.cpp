@@ -66,8 +66,10 @@ std::optional<unsigned> getRowDimension(memref::SubViewOp subview,
 
 /// Prefetches the rows `loop` slices `distance` iterations ahead.
 void prefetchAhead(scf::ForOp loop, int64_t distance) {
+  // Rows are sliced at an index; a loop over another integer type slices
+  // them at a cast of its induction variable, which is not followed.
   std::optional<int64_t> step = getConstantIntValue(loop.getStep());
-  if (!step || *step != 1)
+  if (!loop.getInductionVar().getType().isIndex() || !step || *step != 1)
     return;
   // A loop of at most `distance` iterations would prefetch its last row
   // only (a K block of 8 rows of a matmul of few rows).

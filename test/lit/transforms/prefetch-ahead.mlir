@@ -128,3 +128,28 @@ func.func @left_alone(%B: memref<2000x2000xf32>, %acc: vector<32xf32>) -> vector
   } {loom.prefetch_ahead = 16 : i64}
   return %r3 : vector<32xf32>
 }
+
+// -----
+
+// A loop over i32 slices its rows at a cast of the induction variable: left
+// as it is.
+// CHECK-LABEL: func.func @i32_loop(
+// CHECK-NOT:     memref.prefetch
+// CHECK-NOT:     loom.prefetch_ahead
+func.func @i32_loop(%B: memref<2000x2000xf32>, %acc: vector<32xf32>) -> vector<32xf32> {
+  %c0 = arith.constant 0 : index
+  %lb = arith.constant 0 : i32
+  %ub = arith.constant 256 : i32
+  %st = arith.constant 1 : i32
+  %pad = arith.constant 0.0 : f32
+  %r = scf.for %k = %lb to %ub step %st iter_args(%sum = %acc) -> (vector<32xf32>) : i32 {
+    %ki = arith.index_cast %k : i32 to index
+    %b = memref.subview %B[%ki, 0] [1, 32] [1, 1]
+      : memref<2000x2000xf32> to memref<1x32xf32, strided<[2000, 1], offset: ?>>
+    %vb = vector.transfer_read %b[%c0, %c0], %pad {in_bounds = [true]}
+      : memref<1x32xf32, strided<[2000, 1], offset: ?>>, vector<32xf32>
+    %s = arith.addf %sum, %vb : vector<32xf32>
+    scf.yield %s : vector<32xf32>
+  } {loom.prefetch_ahead = 16 : i64}
+  return %r : vector<32xf32>
+}
