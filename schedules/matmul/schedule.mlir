@@ -1226,8 +1226,7 @@ module attributes {transform.with_named_sequence} {
     //                   on two FMA pipes, and the row should arrive from
     //                   memory in time, some 500 cycles (on Zen 5, one
     //                   thread, 8 x 2000 x 2000: 73 GFLOP/s without, 115
-    //                   with 16, 123 with 32, 130 with 64, 96 with 128;
-    //                   49 x 1000 x 2048: 151 -> 173);
+    //                   with 16, 123 with 32, 130 with 64, 96 with 128);
     %prefetch_ahead = transform.tune.knob<"prefetch_ahead"> = 64 from options = [0, 16, 32, 64, 96, 128]
         {loom.sweep = false, loom.host_default = "512 / m_r"} -> !transform.param<i64>
     transform.foreach %few : !transform.any_op {
