@@ -38,6 +38,11 @@ constexpr llvm::StringLiteral kPrefetchNextAttrName = "loom.prefetch_next";
 /// (loom-prefetch-ahead).
 constexpr llvm::StringLiteral kPrefetchAheadAttrName = "loom.prefetch_ahead";
 
+/// The scf.for attribute that bounds, in bytes, how far ahead the rows of a
+/// loop marked with kPrefetchAheadAttrName are prefetched
+/// (loom-prefetch-ahead).
+constexpr llvm::StringLiteral kPrefetchSpanAttrName = "loom.prefetch_span";
+
 } // namespace mlir::loom
 
 #endif // LOOM_TRANSFORMS_PASSES_H

@@ -5,7 +5,8 @@
 // innermost, so that each iteration reads a row a stride away from the last)
 // is prefetched D iterations ahead: one `memref.prefetch` per 64-byte line
 // of the row (into L1, or L2 for rows a multiple of a page apart), at the
-// row of iteration `iv + D` (the loop's last row once that passes its end). It
+// row of iteration `iv + D` (the loop's last row once that passes its end;
+// with `loom.prefetch_span = S`, D is at most S / the rows' stride). It
 // is the software prefetch of a micro-kernel that reads B in place: the
 // hardware prefetchers follow streams within a page and lose a column of rows
 // each a page or more apart, so that every row of a register tile's step waits
@@ -65,7 +66,7 @@ std::optional<unsigned> getRowDimension(memref::SubViewOp subview,
 }
 
 /// Prefetches the rows `loop` slices `distance` iterations ahead.
-void prefetchAhead(scf::ForOp loop, int64_t distance) {
+void prefetchAhead(scf::ForOp loop, int64_t distance, int64_t spanBytes) {
   // Rows are sliced at an index; a loop over another integer type slices
   // them at a cast of its induction variable, which is not followed.
   std::optional<int64_t> step = getConstantIntValue(loop.getStep());
@@ -97,10 +98,21 @@ void prefetchAhead(scf::ForOp loop, int64_t distance) {
   Value lastRow =
       arith::SubIOp::create(builder, loc, loop.getUpperBound(), one);
   builder.setInsertionPointToStart(loop.getBody());
-  Value ahead = arith::AddIOp::create(
-      builder, loc, loop.getInductionVar(),
-      arith::ConstantIndexOp::create(builder, loc, distance));
-  Value row = arith::MinSIOp::create(builder, loc, ahead, lastRow);
+  // The row `distance` iterations ahead, min(iv + distance, ub - 1), one
+  // per distance (rows of different strides may take different ones).
+  llvm::SmallDenseMap<int64_t, Value> rowsAhead;
+  auto getRowAhead = [&](int64_t rowDistance) {
+    Value &row = rowsAhead[rowDistance];
+    if (!row) {
+      OpBuilder::InsertionGuard guard(builder);
+      builder.setInsertionPointToStart(loop.getBody());
+      Value ahead = arith::AddIOp::create(
+          builder, loc, loop.getInductionVar(),
+          arith::ConstantIndexOp::create(builder, loc, rowDistance));
+      row = arith::MinSIOp::create(builder, loc, ahead, lastRow);
+    }
+    return row;
+  };
   for (auto [subview, rowDim] : rows) {
     MemRefType sourceType = subview.getSourceType();
     int64_t elementBytes =
@@ -116,14 +128,21 @@ void prefetchAhead(scf::ForOp loop, int64_t distance) {
       columns.push_back(column);
     if (width > 1 && (width - 1) % perLine != 0)
       columns.push_back(width - 1);
-    // Rows a multiple of a page apart go to L2 (kLocalityL2).
+    // Rows a multiple of a page apart go to L2 (kLocalityL2); the
+    // distance is lowered so that the rows ahead span at most `spanBytes`.
     unsigned locality = kLocalityL1;
+    int64_t rowDistance = distance;
     SmallVector<int64_t> strides;
     int64_t offset;
     if (succeeded(sourceType.getStridesAndOffset(strides, offset)) &&
-        !ShapedType::isDynamic(strides[rowDim]) &&
-        strides[rowDim] * elementBytes % kPageBytes == 0)
-      locality = kLocalityL2;
+        !ShapedType::isDynamic(strides[rowDim]) && strides[rowDim] > 0) {
+      int64_t strideBytes = strides[rowDim] * elementBytes;
+      if (strideBytes % kPageBytes == 0)
+        locality = kLocalityL2;
+      if (spanBytes > 0)
+        rowDistance = std::clamp<int64_t>(spanBytes / strideBytes, 1, distance);
+    }
+    Value row = getRowAhead(rowDistance);
     OpBuilder::InsertionGuard guard(builder);
     builder.setInsertionPoint(subview);
     SmallVector<Value> indices;
@@ -160,9 +179,12 @@ struct PrefetchAheadPass : impl::LoomPrefetchAheadPassBase<PrefetchAheadPass> {
     for (scf::ForOp loop : marked) {
       auto distance =
           dyn_cast<IntegerAttr>(loop->getAttr(kPrefetchAheadAttrName));
+      auto span = dyn_cast_if_present<IntegerAttr>(
+          loop->getAttr(kPrefetchSpanAttrName));
       if (distance && distance.getInt() > 0)
-        prefetchAhead(loop, distance.getInt());
+        prefetchAhead(loop, distance.getInt(), span ? span.getInt() : 0);
       loop->removeAttr(kPrefetchAheadAttrName);
+      loop->removeAttr(kPrefetchSpanAttrName);
     }
   }
 };

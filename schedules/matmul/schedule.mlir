@@ -505,7 +505,8 @@ module attributes {transform.with_named_sequence} {
       %narrow_cols: !transform.param<i64> {transform.readonly},
       %narrow_m_r: !transform.param<i64> {transform.readonly},
       %join_rows: !transform.param<i64> {transform.readonly},
-      %prefetch_ahead: !transform.param<i64> {transform.readonly}) {
+      %prefetch_ahead: !transform.param<i64> {transform.readonly},
+      %prefetch_span: !transform.param<i64> {transform.readonly}) {
     // The columns of whole tiles are split among the threads; the rest
     // (fewer than %cols) is left to the thread that calls (on threads of
     // their own, with a parallel region of their own, 3 x 517 x 1023 ran
@@ -519,19 +520,19 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
       transform.include @in_place_part failures(propagate)
           (%part, %k_block, %chunk, %cols, %m_r, %narrow_cols, %narrow_m_r, %join_rows,
-           %prefetch_ahead)
+           %prefetch_ahead, %prefetch_span)
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
-           !transform.param<i64>, !transform.param<i64>) -> ()
+           !transform.param<i64>, !transform.param<i64>, !transform.param<i64>) -> ()
     }
     transform.foreach %left : !transform.any_op {
     ^bb0(%one: !transform.any_op):
       transform.include @in_place_part failures(propagate)
           (%one, %k_block, %chunk, %cols, %m_r, %narrow_cols, %narrow_m_r, %join_rows,
-           %prefetch_ahead)
+           %prefetch_ahead, %prefetch_span)
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
-           !transform.param<i64>, !transform.param<i64>) -> ()
+           !transform.param<i64>, !transform.param<i64>, !transform.param<i64>) -> ()
     }
     transform.yield
   }
@@ -546,7 +547,8 @@ module attributes {transform.with_named_sequence} {
       %narrow_cols: !transform.param<i64> {transform.readonly},
       %narrow_m_r: !transform.param<i64> {transform.readonly},
       %join_rows: !transform.param<i64> {transform.readonly},
-      %prefetch_ahead: !transform.param<i64> {transform.readonly}) {
+      %prefetch_ahead: !transform.param<i64> {transform.readonly},
+      %prefetch_span: !transform.param<i64> {transform.readonly}) {
     %whole, %last = transform.loom.split_full_tiles %part dimension = 1 tile_size = %chunk
       : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
     %whole_tiles = transform.foreach %whole : !transform.any_op -> !transform.any_op {
@@ -559,10 +561,11 @@ module attributes {transform.with_named_sequence} {
     transform.foreach %cache_tiles : !transform.any_op {
     ^bb0(%one: !transform.any_op):
       transform.include @in_place_cache_tile failures(propagate)
-          (%one, %k_block, %cols, %m_r, %narrow_cols, %narrow_m_r, %join_rows, %prefetch_ahead)
+          (%one, %k_block, %cols, %m_r, %narrow_cols, %narrow_m_r, %join_rows, %prefetch_ahead,
+           %prefetch_span)
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
-           !transform.param<i64>) -> ()
+           !transform.param<i64>, !transform.param<i64>) -> ()
     }
     transform.yield
   }
@@ -579,7 +582,8 @@ module attributes {transform.with_named_sequence} {
       %narrow_cols: !transform.param<i64> {transform.readonly},
       %narrow_m_r: !transform.param<i64> {transform.readonly},
       %join_rows: !transform.param<i64> {transform.readonly},
-      %prefetch_ahead: !transform.param<i64> {transform.readonly}) {
+      %prefetch_ahead: !transform.param<i64> {transform.readonly},
+      %prefetch_span: !transform.param<i64> {transform.readonly}) {
     %block, %k_loop = transform.structured.tile_using_for %cache_tile
         tile_sizes [0, 0, %k_block]
       : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
@@ -665,8 +669,11 @@ module attributes {transform.with_named_sequence} {
     // @loom_vector_to_fma_marked.)
     transform.annotate %k_step_loops "loom.hoist_subsets" : !transform.any_op
     // Each step reads a row of B a stride from the last: prefetched
-    // %prefetch_ahead steps ahead (loom-prefetch-ahead).
+    // %prefetch_ahead steps ahead, or as many as span %prefetch_span bytes
+    // of B when fewer (loom-prefetch-ahead).
     transform.annotate %k_step_loops "loom.prefetch_ahead" = %prefetch_ahead
+      : !transform.any_op, !transform.param<i64>
+    transform.annotate %k_step_loops "loom.prefetch_span" = %prefetch_span
       : !transform.any_op, !transform.param<i64>
     transform.loom.vectorize %steps best_effort : !transform.any_op
     transform.yield
@@ -733,6 +740,27 @@ module attributes {transform.with_named_sequence} {
     transform.match.param.cmpi lt %value, %limit : !transform.param<i64>
     transform.yield %then : !transform.param<i64>
   }
+  // A matcher of the same arguments that yields %then when the matmul's N
+  // is a multiple of 1024 (rows of B a multiple of 4 KiB apart), whatever
+  // %value and %limit.
+  transform.named_sequence @page_cols(%op: !transform.any_op {transform.readonly},
+      %value: !transform.param<i64> {transform.readonly},
+      %limit: !transform.param<i64> {transform.readonly},
+      %then: !transform.param<i64> {transform.readonly},
+      %otherwise: !transform.param<i64> {transform.readonly}) -> !transform.param<i64> {
+    transform.match.operation_name %op ["linalg.matmul"] : !transform.any_op
+    %n = transform.match.structured failures(propagate) %op
+      : (!transform.any_op) -> !transform.param<i64> {
+    ^bb0(%s: !transform.any_op):
+      %d = transform.match.structured.dim %s[1] : (!transform.any_op) -> !transform.param<i64>
+      transform.match.structured.yield %d : !transform.param<i64>
+    }
+    %page_rem = transform.loom.param.rem %n by 1024
+      : (!transform.param<i64>) -> !transform.param<i64>
+    %zero = transform.param.constant 0 : i64 -> !transform.param<i64>
+    transform.match.param.cmpi eq %page_rem, %zero : !transform.param<i64>
+    transform.yield %then : !transform.param<i64>
+  }
   transform.named_sequence @not_below(%op: !transform.any_op {transform.readonly},
       %value: !transform.param<i64> {transform.readonly},
       %limit: !transform.param<i64> {transform.readonly},
@@ -743,22 +771,34 @@ module attributes {transform.with_named_sequence} {
   }
 
   // Matchers and actions of a foreach_match that sorts matmuls three ways
-  // (arguments: the op, its rows, few_rows, in_place_rows): few rows, B
-  // read in place; up to in_place_rows rows and N not a multiple of 1024
-  // (rows of B not a multiple of 4 KiB apart), B read in place too; the
-  // others, B packed. Each action returns the op in one of three handles.
+  // (arguments: the op, its rows, few_rows, in_place_rows, m_r): few rows,
+  // B read in place; at most one register tile of rows (m_r), or up to
+  // in_place_rows rows and N not a multiple of 1024 (rows of B not a
+  // multiple of 4 KiB apart), B read in place too; the others, B packed.
+  // Each action returns the op in one of three handles.
   transform.named_sequence @few_rows_only(%op: !transform.any_op {transform.readonly},
       %rows: !transform.param<i64> {transform.readonly},
       %few_rows: !transform.param<i64> {transform.readonly},
-      %in_place_rows: !transform.param<i64> {transform.readonly}) -> !transform.any_op {
+      %in_place_rows: !transform.param<i64> {transform.readonly},
+      %m_r: !transform.param<i64> {transform.readonly}) -> !transform.any_op {
     transform.match.operation_name %op ["linalg.matmul"] : !transform.any_op
     transform.match.param.cmpi le %rows, %few_rows : !transform.param<i64>
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @one_row_tile(%op: !transform.any_op {transform.readonly},
+      %rows: !transform.param<i64> {transform.readonly},
+      %few_rows: !transform.param<i64> {transform.readonly},
+      %in_place_rows: !transform.param<i64> {transform.readonly},
+      %m_r: !transform.param<i64> {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["linalg.matmul"] : !transform.any_op
+    transform.match.param.cmpi le %rows, %m_r : !transform.param<i64>
     transform.yield %op : !transform.any_op
   }
   transform.named_sequence @in_place_shape(%op: !transform.any_op {transform.readonly},
       %rows: !transform.param<i64> {transform.readonly},
       %few_rows: !transform.param<i64> {transform.readonly},
-      %in_place_rows: !transform.param<i64> {transform.readonly}) -> !transform.any_op {
+      %in_place_rows: !transform.param<i64> {transform.readonly},
+      %m_r: !transform.param<i64> {transform.readonly}) -> !transform.any_op {
     transform.match.operation_name %op ["linalg.matmul"] : !transform.any_op
     transform.match.param.cmpi le %rows, %in_place_rows : !transform.param<i64>
     %n = transform.match.structured failures(propagate) %op
@@ -776,7 +816,8 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @any_matmul(%op: !transform.any_op {transform.readonly},
       %rows: !transform.param<i64> {transform.readonly},
       %few_rows: !transform.param<i64> {transform.readonly},
-      %in_place_rows: !transform.param<i64> {transform.readonly}) -> !transform.any_op {
+      %in_place_rows: !transform.param<i64> {transform.readonly},
+      %m_r: !transform.param<i64> {transform.readonly}) -> !transform.any_op {
     transform.match.operation_name %op ["linalg.matmul"] : !transform.any_op
     transform.yield %op : !transform.any_op
   }
@@ -841,7 +882,13 @@ module attributes {transform.with_named_sequence} {
     //                  fall on the same cache sets and pages: 48 x 1024 x
     //                  2048 ran at 175 against 193 packed, 16 x 4096 x
     //                  4096 84 against 116; with more rows packing pays
-    //                  (1000 x 1000 x 1000: 187-202 against 205).
+    //                  (1000 x 1000 x 1000: 187-202 against 205). A
+    //                  matmul of at most m_r rows, one register tile of
+    //                  them, reads B in place whatever N: packing would
+    //                  copy each element of B for a single use (on Zen 5,
+    //                  one thread, GFLOP/s in place against packed: 8 x
+    //                  2048 x 2048 122 / 101, 8 x 4096 x 4096 85 / 70, 8 x
+    //                  1024 x 1024 139 / 107, 8 x 2048 x 512 141 / 94).
     %in_place_rows = transform.tune.knob<"in_place_rows"> = 128 from options = [0, 32, 64, 128, 256, 512]
         {loom.sweep = false, loom.host_default = "16 * m_r"} -> !transform.param<i64>
     // The foreach_match sorts each matmul into %few, %in_place or %many.
@@ -852,10 +899,11 @@ module attributes {transform.with_named_sequence} {
       %target_rows, %target_cols = transform.include @rows_and_cols_of failures(propagate) (%one_target)
         : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>)
       %target_1, %f, %i, %m = transform.foreach_match restrict_root flatten_results
-          in %one_target, %target_rows, %few_rows, %in_place_rows
-          @few_rows_only -> @first_of_three, @in_place_shape -> @second_of_three,
-          @any_matmul -> @third_of_three
-        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+          in %one_target, %target_rows, %few_rows, %in_place_rows, %m_r
+          @few_rows_only -> @first_of_three, @one_row_tile -> @second_of_three,
+          @in_place_shape -> @second_of_three, @any_matmul -> @third_of_three
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>)
         -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
       transform.yield %f, %i, %m : !transform.any_op, !transform.any_op, !transform.any_op
     }
@@ -1229,6 +1277,30 @@ module attributes {transform.with_named_sequence} {
     //                   with 16, 123 with 32, 130 with 64, 96 with 128);
     %prefetch_ahead = transform.tune.knob<"prefetch_ahead"> = 64 from options = [0, 16, 32, 64, 96, 128]
         {loom.sweep = false, loom.host_default = "512 / m_r"} -> !transform.param<i64>
+    //   prefetch_span: bytes of B that the rows prefetched ahead may span:
+    //                  rows further apart are prefetched fewer steps ahead
+    //                  (span / stride). Three quarters of L2: at a whole
+    //                  L2 ahead the prefetches lose their rows (on Zen 5,
+    //                  one thread, 8 x 4096 x 4096, rows of 16 KiB: 77
+    //                  GFLOP/s 48 rows ahead, 768 KiB; 62 at 56 rows, 48 at
+    //                  64, 1 MiB, 54 at 72, 73 at 80, 51 at 192, 3 MiB; 8 x
+    //                  2048 x 2048, rows of 8 KiB: 134-138 at 48-96 rows,
+    //                  98 at 128, 1 MiB);
+    %prefetch_span = transform.tune.knob<"prefetch_span"> = 786432
+        from options = [262144, 524288, 786432, 1048576, 1572864]
+        {loom.sweep = false, loom.host_default = "3 * l2_bytes / 4"} -> !transform.param<i64>
+    //   page_k_block: the K block of a matmul of at most m_r rows whose N
+    //                 is a multiple of 1024: half of in_place_k_block (on
+    //                 Zen 5, one thread, GFLOP/s with 512 rows against
+    //                 1024: 8 x 2048 x 2048 144 / 112, 8 x 1024 x 1024 172
+    //                 / 147, 8 x 2048 x 2000 130 / 120, 6 x 2048 x 2048 77
+    //                 / 70, 8 x 4096 x 4096 86 / 84; with N not a multiple
+    //                 of 1024 the longer block is faster: 8 x 2000 x 2000
+    //                 132 / 144, 8 x 2000 x 2048 162 / 170).
+    %page_k_block = transform.tune.knob<"page_k_block"> = 512 from options = [128, 256, 512, 1024, 2048]
+        {loom.sweep = false, loom.host_default = "in_place_k_block / 2"} -> !transform.param<i64>
+    // (No cache tiles: one larger than any N.)
+    %no_chunks = transform.param.constant 1073741824 : i64 -> !transform.param<i64>
     transform.foreach %few : !transform.any_op {
     ^bb0(%few_matmul: !transform.any_op):
       %few_m, %few_n = transform.include @rows_and_cols_of failures(propagate) (%few_matmul)
@@ -1249,15 +1321,13 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.param<i64>)
-      // (No cache tiles: one larger than any N.)
-      %no_chunks = transform.param.constant 1073741824 : i64 -> !transform.param<i64>
       transform.include @in_place_blocked failures(propagate)
           (%few_matmul_2, %thread_parts, %few_rows_k_block, %no_chunks, %few_cols, %m_r,
-           %narrow_cols, %narrow_m_r, %join_rows, %prefetch_ahead)
+           %narrow_cols, %narrow_m_r, %join_rows, %prefetch_ahead, %prefetch_span)
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
-           !transform.param<i64>) -> ()
+           !transform.param<i64>, !transform.param<i64>) -> ()
     }
     transform.foreach %in_place : !transform.any_op {
     ^bb0(%in_place_matmul: !transform.any_op):
@@ -1271,13 +1341,36 @@ module attributes {transform.with_named_sequence} {
           @large_b -> @forward_param, @small_b -> @forward_param
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.param<i64>)
+      // Cache tiles of in_place_n_c columns; none for a matmul of one
+      // register tile of rows (at most m_r), whose B is read once: its
+      // register tiles then walk along whole rows of B's K block (on Zen
+      // 5, one thread, GFLOP/s without cache tiles against 128 columns:
+      // 8 x 4096 x 1024 109 / 84, 6 x 2048 x 2048 88 / 76, 5 x 4096 x 4096
+      // 50 / 43, 8 x 2048 x 2048 122 / 116).
+      %in_place_m, %in_place_n = transform.include @rows_and_cols_of failures(propagate)
+          (%in_place_matmul_1)
+        : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>)
+      %in_place_matmul_2, %in_place_chunk = transform.foreach_match restrict_root flatten_results
+          in %in_place_matmul_1, %m_r, %in_place_m, %in_place_n_c, %no_chunks
+          @below -> @forward_param, @not_below -> @forward_param
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>)
+        -> (!transform.any_op, !transform.param<i64>)
+      // K blocks of in_place_k_block rows, page_k_block when N is a
+      // multiple of 1024 (the matmul has then at most m_r rows).
+      %in_place_matmul_3, %in_place_k = transform.foreach_match restrict_root flatten_results
+          in %in_place_matmul_2, %m_r, %in_place_m, %page_k_block, %in_place_k_block
+          @page_cols -> @forward_param, @not_below -> @forward_param
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>)
+        -> (!transform.any_op, !transform.param<i64>)
       transform.include @in_place_blocked failures(propagate)
-          (%in_place_matmul_1, %thread_parts, %in_place_k_block, %in_place_n_c, %in_place_n_r, %m_r,
-           %narrow_cols, %narrow_m_r, %join_rows, %ahead)
+          (%in_place_matmul_3, %thread_parts, %in_place_k, %in_place_chunk, %in_place_n_r, %m_r,
+           %narrow_cols, %narrow_m_r, %join_rows, %ahead, %prefetch_span)
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
-           !transform.param<i64>) -> ()
+           !transform.param<i64>, !transform.param<i64>) -> ()
     }
 
     // (A foreach: the handle is empty when a caller passes no matmul, as

@@ -1,20 +1,46 @@
 // A matmul of few enough rows to read B in place (matmul-in-place.mlir)
 // whose N is a multiple of 1024 is packed: its rows of B lie a multiple of
 // 4 KiB apart, on the same cache sets and in as many pages (48 x 1024 x 2048
-// ran at 175 GFLOP/s in place against 193 packed on Zen 5).
+// ran at 175 GFLOP/s in place against 193 packed on Zen 5). A matmul of at
+// most m_r rows (@one_tile, 8 rows) reads B in place whatever N: packing
+// would copy each element of B for one use. Its register tiles walk along
+// whole rows of B: no cache tiles of in_place_n_c columns (a single loop over
+// the 1024 columns, step 32), nothing packed; K blocks of page_k_block rows
+// (128 of its 256), not in_place_k_block (256).
 //
-// RUN: loom run %s --schedule %{schedules}/matmul/schedule.mlir \
+// RUN: loom run %s --func matmul --schedule %{schedules}/matmul/schedule.mlir \
 // RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
 // RUN:   --knob m_r=8 --knob n_r=1 --knob in_place_rows=128 \
-// RUN:   --dump-ir %t 2>&1 | FileCheck %s --implicit-check-not=remark
-// RUN: FileCheck %s --check-prefix=PACKED < %t/1-scheduled.mlir
+// RUN:   --dump-ir %t/packed 2>&1 | FileCheck %s --implicit-check-not=remark
+// RUN: FileCheck %s --check-prefix=PACKED < %t/packed/1-scheduled.mlir
+// RUN: loom run %s --func one_tile --schedule %{schedules}/matmul/schedule.mlir \
+// RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
+// RUN:   --knob m_r=8 --knob n_r=1 --knob in_place_rows=128 \
+// RUN:   --knob in_place_n_c=256 --knob in_place_n_r=32 \
+// RUN:   --knob in_place_k_block=256 --knob page_k_block=128 \
+// RUN:   --dump-ir %t/in-place 2>&1 | FileCheck %s --implicit-check-not=remark
+// RUN: FileCheck %s --check-prefix=IN-PLACE --implicit-check-not='x1x32xf32>' \
+// RUN:   --implicit-check-not='step %c256' < %t/in-place/1-scheduled.mlir
 
 // CHECK: check       arg 2: passed
 // PACKED: vector<8x1x32xf32>
+
+// IN-PLACE: scf.for %{{.*}} = %c0 to %c256 step %c128
+// IN-PLACE: scf.for %{{.*}} = %c0 to %c1024 step %c32
+// IN-PLACE: tensor.extract_slice %{{.*}}[0, %{{.*}}] [128, 32] [1, 1] : tensor<128x1024xf32> to tensor<128x32xf32>
+// IN-PLACE: scf.for %{{.*}} = %c0 to %c128 step %c1
+// IN-PLACE: vector.transfer_read {{.*}} : tensor<1x32xf32>, vector<32xf32>
 
 func.func @matmul(%A: tensor<40x33xf32>, %B: tensor<33x1024xf32>, %C: memref<40x1024xf32>) {
   %c = bufferization.to_tensor %C restrict writable : memref<40x1024xf32> to tensor<40x1024xf32>
   %r = linalg.matmul ins(%A, %B : tensor<40x33xf32>, tensor<33x1024xf32>) outs(%c : tensor<40x1024xf32>) -> tensor<40x1024xf32>
   bufferization.materialize_in_destination %r in restrict writable %C : (tensor<40x1024xf32>, memref<40x1024xf32>) -> ()
+  return
+}
+
+func.func @one_tile(%A: tensor<8x256xf32>, %B: tensor<256x1024xf32>, %C: memref<8x1024xf32>) {
+  %c = bufferization.to_tensor %C restrict writable : memref<8x1024xf32> to tensor<8x1024xf32>
+  %r = linalg.matmul ins(%A, %B : tensor<8x256xf32>, tensor<256x1024xf32>) outs(%c : tensor<8x1024xf32>) -> tensor<8x1024xf32>
+  bufferization.materialize_in_destination %r in restrict writable %C : (tensor<8x1024xf32>, memref<8x1024xf32>) -> ()
   return
 }

@@ -80,6 +80,45 @@ func.func @page_rows(%B: memref<2048x2048xf32>, %acc: vector<16xf32>) -> vector<
 
 // -----
 
+// With loom.prefetch_span = S (bytes), rows a stride apart are prefetched
+// at most S / stride iterations ahead: 512 KiB over rows of 16 KiB is 32
+// rows of %B (not 64); rows of 8000 bytes stay at 64 (65 would span S).
+// Both marks are removed.
+// CHECK-LABEL: func.func @span(
+// CHECK-SAME:      %[[A:.*]]: memref<64x2000xf32>, %[[B:.*]]: memref<4096x4096xf32>
+// CHECK:         scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step
+// CHECK-DAG:       %[[AHEAD64:.*]] = arith.addi %[[K]], %c64 : index
+// CHECK-DAG:       %[[ROW64:.*]] = arith.minsi %[[AHEAD64]], %{{.*}} : index
+// CHECK-DAG:       %[[AHEAD32:.*]] = arith.addi %[[K]], %c32 : index
+// CHECK-DAG:       %[[ROW32:.*]] = arith.minsi %[[AHEAD32]], %{{.*}} : index
+// CHECK-DAG:       memref.prefetch %[[A]][%[[ROW64]], %{{.*}}], read, locality<3>, data
+// CHECK-DAG:       memref.prefetch %[[B]][%[[ROW32]], %{{.*}}], read, locality<2>, data
+// CHECK:         } {loom.hoist_subsets}
+// CHECK-NOT:     loom.prefetch_span
+func.func @span(%A: memref<64x2000xf32>, %B: memref<4096x4096xf32>,
+                %acc: vector<16xf32>) -> vector<16xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c512 = arith.constant 512 : index
+  %pad = arith.constant 0.0 : f32
+  %r = scf.for %k = %c0 to %c512 step %c1 iter_args(%sum = %acc) -> (vector<16xf32>) {
+    %a = memref.subview %A[%k, 0] [1, 16] [1, 1]
+      : memref<64x2000xf32> to memref<1x16xf32, strided<[2000, 1], offset: ?>>
+    %b = memref.subview %B[%k, 0] [1, 16] [1, 1]
+      : memref<4096x4096xf32> to memref<1x16xf32, strided<[4096, 1], offset: ?>>
+    %va = vector.transfer_read %a[%c0, %c0], %pad {in_bounds = [true]}
+      : memref<1x16xf32, strided<[2000, 1], offset: ?>>, vector<16xf32>
+    %vb = vector.transfer_read %b[%c0, %c0], %pad {in_bounds = [true]}
+      : memref<1x16xf32, strided<[4096, 1], offset: ?>>, vector<16xf32>
+    %s = arith.addf %va, %vb : vector<16xf32>
+    %t = arith.addf %sum, %s : vector<16xf32>
+    scf.yield %t : vector<16xf32>
+  } {loom.hoist_subsets, loom.prefetch_ahead = 64 : i64, loom.prefetch_span = 524288 : i64}
+  return %r : vector<16xf32>
+}
+
+// -----
+
 // Left as they are, the mark removed: a loop of at most D iterations (a K
 // block of 8 rows), a distance of 0, a step other than 1, and rows sliced
 // with more than one row.
