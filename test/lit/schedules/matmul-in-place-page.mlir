@@ -6,7 +6,9 @@
 // would copy each element of B for one use. Its register tiles walk along
 // whole rows of B: no cache tiles of in_place_n_c columns (a single loop over
 // the 1024 columns, step 32), nothing packed; K blocks of page_k_block rows
-// (128 of its 256), not in_place_k_block (256).
+// (128 of its 256), not in_place_k_block (256); its rows of B prefetched
+// ahead into L2 (locality 2: rows 4 KiB apart) though B, 1 MiB, is below
+// stream_b_bytes.
 //
 // RUN: loom run %s --func matmul --schedule %{schedules}/matmul/schedule.mlir \
 // RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
@@ -21,6 +23,7 @@
 // RUN:   --dump-ir %t/in-place 2>&1 | FileCheck %s --implicit-check-not=remark
 // RUN: FileCheck %s --check-prefix=IN-PLACE --implicit-check-not='x1x32xf32>' \
 // RUN:   --implicit-check-not='step %c256' < %t/in-place/1-scheduled.mlir
+// RUN: FileCheck %s --check-prefix=PREFETCH < %t/in-place/4-optimized.ll
 
 // CHECK: check       arg 2: passed
 // PACKED: vector<8x1x32xf32>
@@ -30,6 +33,8 @@
 // IN-PLACE: tensor.extract_slice %{{.*}}[0, %{{.*}}] [128, 32] [1, 1] : tensor<128x1024xf32> to tensor<128x32xf32>
 // IN-PLACE: scf.for %{{.*}} = %c0 to %c128 step %c1
 // IN-PLACE: vector.transfer_read {{.*}} : tensor<1x32xf32>, vector<32xf32>
+
+// PREFETCH: call void @llvm.prefetch.p0(ptr {{.*}}, i32 0, i32 2, i32 1)
 
 func.func @matmul(%A: tensor<40x33xf32>, %B: tensor<33x1024xf32>, %C: memref<40x1024xf32>) {
   %c = bufferization.to_tensor %C restrict writable : memref<40x1024xf32> to tensor<40x1024xf32>
