@@ -203,9 +203,10 @@ def LoomPrefetchAheadPass : Pass<"loom-prefetch-ahead", "func::FuncOp"> {
     are prefetched at most `S / stride` iterations ahead (at least one): on
     Zen 5, rows a whole L2 (1 MiB) ahead lost their prefetches (8 x 4096 x
     4096 read in place, rows of 16 KiB: 48 GFLOP/s 64 rows ahead, 77 at 48
-    rows, 768 KiB). A loop of at most D iterations (it would prefetch its
-    last row only), or without such rows, is left as it is, silently (the
-    mark is a hint).
+    rows, 768 KiB). A row at least as many iterations ahead as the loop
+    has (it would prefetch the loop's last row only), or a loop without
+    such rows, is left as it is, silently (the mark is a hint); the marks
+    are removed.
     `loom-lower-bufferized-to-llvm` runs it after
     `loom-prefetch-next-iteration`.
 

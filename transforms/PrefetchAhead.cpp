@@ -65,28 +65,63 @@ std::optional<unsigned> getRowDimension(memref::SubViewOp subview,
   return rowDim;
 }
 
-/// Prefetches the rows `loop` slices `distance` iterations ahead.
+/// A row to prefetch: the subview, its row dimension, how many iterations
+/// ahead and into which cache.
+struct RowPrefetch {
+  memref::SubViewOp subview;
+  unsigned rowDim;
+  int64_t distance;
+  unsigned locality;
+};
+
+/// Prefetches the rows `loop` slices `distance` iterations ahead, or as
+/// many as span `spanBytes` when fewer (and `spanBytes` is positive).
 void prefetchAhead(scf::ForOp loop, int64_t distance, int64_t spanBytes) {
   // Rows are sliced at an index; a loop over another integer type slices
   // them at a cast of its induction variable, which is not followed.
   std::optional<int64_t> step = getConstantIntValue(loop.getStep());
   if (!loop.getInductionVar().getType().isIndex() || !step || *step != 1)
     return;
-  // A loop of at most `distance` iterations would prefetch its last row
-  // only (a K block of 8 rows of a matmul of few rows).
+  // A row at least as many iterations ahead as the loop has would be
+  // prefetched at its last row only (a K block of 8 rows of a matmul of
+  // few rows): it is left alone.
+  std::optional<int64_t> trips;
   std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound());
   FailureOr<int64_t> ub = ValueBoundsConstraintSet::computeConstantBound(
       presburger::BoundType::UB,
       ValueBoundsConstraintSet::Variable(loop.getUpperBound()),
       /*stopCondition=*/nullptr, /*closedUB=*/true);
-  if (lb && succeeded(ub) && *ub - *lb <= distance)
-    return;
-  SmallVector<std::pair<memref::SubViewOp, unsigned>> rows;
+  if (lb && succeeded(ub))
+    trips = *ub - *lb;
+  SmallVector<RowPrefetch> rows;
   for (auto subview : loop.getBody()->getOps<memref::SubViewOp>()) {
-    if (!subview.getSourceType().getElementType().isIntOrFloat())
+    MemRefType sourceType = subview.getSourceType();
+    if (!sourceType.getElementType().isIntOrFloat())
       continue;
-    if (std::optional<unsigned> dim = getRowDimension(subview, loop))
-      rows.emplace_back(subview, *dim);
+    std::optional<unsigned> rowDim = getRowDimension(subview, loop);
+    if (!rowDim)
+      continue;
+    int64_t elementBytes =
+        std::max<int64_t>(sourceType.getElementTypeBitWidth() / 8, 1);
+    if (subview.getStaticSizes().back() * elementBytes > kMaxLines * kLineBytes)
+      continue;
+    // Rows a multiple of a page apart go to L2 (kLocalityL2); the distance
+    // is lowered so that the rows ahead span at most `spanBytes`.
+    RowPrefetch row{subview, *rowDim, distance, kLocalityL1};
+    SmallVector<int64_t> strides;
+    int64_t offset;
+    if (succeeded(sourceType.getStridesAndOffset(strides, offset)) &&
+        !ShapedType::isDynamic(strides[*rowDim]) && strides[*rowDim] > 0) {
+      int64_t strideBytes = strides[*rowDim] * elementBytes;
+      if (strideBytes % kPageBytes == 0)
+        row.locality = kLocalityL2;
+      if (spanBytes > 0)
+        row.distance =
+            std::clamp<int64_t>(spanBytes / strideBytes, 1, distance);
+    }
+    if (trips && *trips <= row.distance)
+      continue;
+    rows.push_back(row);
   }
   if (rows.empty())
     return;
@@ -97,9 +132,9 @@ void prefetchAhead(scf::ForOp loop, int64_t distance, int64_t spanBytes) {
   Value one = arith::ConstantIndexOp::create(builder, loc, 1);
   Value lastRow =
       arith::SubIOp::create(builder, loc, loop.getUpperBound(), one);
-  builder.setInsertionPointToStart(loop.getBody());
   // The row `distance` iterations ahead, min(iv + distance, ub - 1), one
-  // per distance (rows of different strides may take different ones).
+  // per distance (rows of different strides may take different ones), at
+  // the start of the body.
   llvm::SmallDenseMap<int64_t, Value> rowsAhead;
   auto getRowAhead = [&](int64_t rowDistance) {
     Value &row = rowsAhead[rowDistance];
@@ -113,13 +148,11 @@ void prefetchAhead(scf::ForOp loop, int64_t distance, int64_t spanBytes) {
     }
     return row;
   };
-  for (auto [subview, rowDim] : rows) {
-    MemRefType sourceType = subview.getSourceType();
-    int64_t elementBytes =
-        std::max<int64_t>(sourceType.getElementTypeBitWidth() / 8, 1);
+  for (const RowPrefetch &row : rows) {
+    memref::SubViewOp subview = row.subview;
+    int64_t elementBytes = std::max<int64_t>(
+        subview.getSourceType().getElementTypeBitWidth() / 8, 1);
     int64_t width = subview.getStaticSizes().back();
-    if (width * elementBytes > kMaxLines * kLineBytes)
-      continue;
     int64_t perLine = std::max<int64_t>(kLineBytes / elementBytes, 1);
     // Elements 0, perLine, 2 perLine, ... of the row, and its last one
     // (a row not aligned to a line ends in one more line).
@@ -128,27 +161,13 @@ void prefetchAhead(scf::ForOp loop, int64_t distance, int64_t spanBytes) {
       columns.push_back(column);
     if (width > 1 && (width - 1) % perLine != 0)
       columns.push_back(width - 1);
-    // Rows a multiple of a page apart go to L2 (kLocalityL2); the
-    // distance is lowered so that the rows ahead span at most `spanBytes`.
-    unsigned locality = kLocalityL1;
-    int64_t rowDistance = distance;
-    SmallVector<int64_t> strides;
-    int64_t offset;
-    if (succeeded(sourceType.getStridesAndOffset(strides, offset)) &&
-        !ShapedType::isDynamic(strides[rowDim]) && strides[rowDim] > 0) {
-      int64_t strideBytes = strides[rowDim] * elementBytes;
-      if (strideBytes % kPageBytes == 0)
-        locality = kLocalityL2;
-      if (spanBytes > 0)
-        rowDistance = std::clamp<int64_t>(spanBytes / strideBytes, 1, distance);
-    }
-    Value row = getRowAhead(rowDistance);
+    Value rowAhead = getRowAhead(row.distance);
     OpBuilder::InsertionGuard guard(builder);
     builder.setInsertionPoint(subview);
     SmallVector<Value> indices;
     for (auto [dim, offset] : llvm::enumerate(subview.getMixedOffsets())) {
-      if (dim == rowDim)
-        indices.push_back(row);
+      if (dim == row.rowDim)
+        indices.push_back(rowAhead);
       else
         indices.push_back(
             getValueOrCreateConstantIndexOp(builder, loc, offset));
@@ -161,7 +180,7 @@ void prefetchAhead(scf::ForOp loop, int64_t distance, int64_t spanBytes) {
                                               arith::ConstantIndexOp::create(
                                                   builder, loc, column));
       memref::PrefetchOp::create(builder, loc, subview.getSource(), indices,
-                                 /*isWrite=*/false, locality,
+                                 /*isWrite=*/false, row.locality,
                                  /*isDataCache=*/true);
     }
   }
@@ -171,14 +190,15 @@ struct PrefetchAheadPass : impl::LoomPrefetchAheadPassBase<PrefetchAheadPass> {
   void runOnOperation() override {
     SmallVector<scf::ForOp> marked;
     getOperation()->walk([&](scf::ForOp loop) {
-      if (loop->hasAttr(kPrefetchAheadAttrName))
+      if (loop->hasAttr(kPrefetchAheadAttrName) ||
+          loop->hasAttr(kPrefetchSpanAttrName))
         marked.push_back(loop);
     });
     // A loop without such rows is left as it is, silently: the mark is a
     // hint.
     for (scf::ForOp loop : marked) {
-      auto distance =
-          dyn_cast<IntegerAttr>(loop->getAttr(kPrefetchAheadAttrName));
+      auto distance = dyn_cast_if_present<IntegerAttr>(
+          loop->getAttr(kPrefetchAheadAttrName));
       auto span = dyn_cast_if_present<IntegerAttr>(
           loop->getAttr(kPrefetchSpanAttrName));
       if (distance && distance.getInt() > 0)

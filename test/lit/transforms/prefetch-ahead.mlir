@@ -119,6 +119,44 @@ func.func @span(%A: memref<64x2000xf32>, %B: memref<4096x4096xf32>,
 
 // -----
 
+// A loop of 48 iterations, fewer than D = 64: its rows of 16 KiB are 32
+// iterations ahead within the span of 512 KiB, and prefetched; a loop
+// with a span and no distance is left as it is, its mark removed.
+// CHECK-LABEL: func.func @span_short_loop(
+// CHECK-SAME:      %[[B:.*]]: memref<4096x4096xf32>
+// CHECK:         scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step
+// CHECK:           %[[AHEAD:.*]] = arith.addi %[[K]], %c32 : index
+// CHECK:           %[[ROW:.*]] = arith.minsi %[[AHEAD]], %{{.*}} : index
+// CHECK:           memref.prefetch %[[B]][%[[ROW]], %{{.*}}], read, locality<2>, data
+// CHECK:         scf.for
+// CHECK-NOT:       memref.prefetch
+// CHECK-NOT:     loom.prefetch
+func.func @span_short_loop(%B: memref<4096x4096xf32>, %acc: vector<16xf32>) -> vector<16xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c48 = arith.constant 48 : index
+  %pad = arith.constant 0.0 : f32
+  %r = scf.for %k = %c0 to %c48 step %c1 iter_args(%sum = %acc) -> (vector<16xf32>) {
+    %b = memref.subview %B[%k, 0] [1, 16] [1, 1]
+      : memref<4096x4096xf32> to memref<1x16xf32, strided<[4096, 1], offset: ?>>
+    %vb = vector.transfer_read %b[%c0, %c0], %pad {in_bounds = [true]}
+      : memref<1x16xf32, strided<[4096, 1], offset: ?>>, vector<16xf32>
+    %s = arith.addf %sum, %vb : vector<16xf32>
+    scf.yield %s : vector<16xf32>
+  } {loom.prefetch_ahead = 64 : i64, loom.prefetch_span = 524288 : i64}
+  %r2 = scf.for %k = %c0 to %c48 step %c1 iter_args(%sum = %r) -> (vector<16xf32>) {
+    %b = memref.subview %B[%k, 0] [1, 16] [1, 1]
+      : memref<4096x4096xf32> to memref<1x16xf32, strided<[4096, 1], offset: ?>>
+    %vb = vector.transfer_read %b[%c0, %c0], %pad {in_bounds = [true]}
+      : memref<1x16xf32, strided<[4096, 1], offset: ?>>, vector<16xf32>
+    %s = arith.addf %sum, %vb : vector<16xf32>
+    scf.yield %s : vector<16xf32>
+  } {loom.prefetch_span = 524288 : i64}
+  return %r2 : vector<16xf32>
+}
+
+// -----
+
 // Left as they are, the mark removed: a loop of at most D iterations (a K
 // block of 8 rows), a distance of 0, a step other than 1, and rows sliced
 // with more than one row.
