@@ -217,6 +217,16 @@ module attributes {transform.with_named_sequence} {
     }
     transform.yield %rows, %cols : !transform.param<i64>, !transform.param<i64>
   }
+  // N % 1024 of a matmul: 0 when its rows of B (N floats) are a multiple
+  // of 4 KiB apart.
+  transform.named_sequence @page_rem_of(%op: !transform.any_op {transform.readonly})
+      -> !transform.param<i64> {
+    %rows, %cols = transform.include @rows_and_cols_of failures(propagate) (%op)
+      : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>)
+    %page_rem = transform.loom.param.rem %cols by 1024
+      : (!transform.param<i64>) -> !transform.param<i64>
+    transform.yield %page_rem : !transform.param<i64>
+  }
 
   // Matches a linalg.generic with the loops of a matmul packed along N:
   // (m, n / n_r, k, n % n_r), k a reduction.
@@ -749,14 +759,8 @@ module attributes {transform.with_named_sequence} {
       %then: !transform.param<i64> {transform.readonly},
       %otherwise: !transform.param<i64> {transform.readonly}) -> !transform.param<i64> {
     transform.match.operation_name %op ["linalg.matmul"] : !transform.any_op
-    %n = transform.match.structured failures(propagate) %op
-      : (!transform.any_op) -> !transform.param<i64> {
-    ^bb0(%s: !transform.any_op):
-      %d = transform.match.structured.dim %s[1] : (!transform.any_op) -> !transform.param<i64>
-      transform.match.structured.yield %d : !transform.param<i64>
-    }
-    %page_rem = transform.loom.param.rem %n by 1024
-      : (!transform.param<i64>) -> !transform.param<i64>
+    %page_rem = transform.include @page_rem_of failures(propagate) (%op)
+      : (!transform.any_op) -> !transform.param<i64>
     %zero = transform.param.constant 0 : i64 -> !transform.param<i64>
     transform.match.param.cmpi eq %page_rem, %zero : !transform.param<i64>
     transform.yield %then : !transform.param<i64>
@@ -801,14 +805,8 @@ module attributes {transform.with_named_sequence} {
       %m_r: !transform.param<i64> {transform.readonly}) -> !transform.any_op {
     transform.match.operation_name %op ["linalg.matmul"] : !transform.any_op
     transform.match.param.cmpi le %rows, %in_place_rows : !transform.param<i64>
-    %n = transform.match.structured failures(propagate) %op
-      : (!transform.any_op) -> !transform.param<i64> {
-    ^bb0(%s: !transform.any_op):
-      %d = transform.match.structured.dim %s[1] : (!transform.any_op) -> !transform.param<i64>
-      transform.match.structured.yield %d : !transform.param<i64>
-    }
-    %page_rem = transform.loom.param.rem %n by 1024
-      : (!transform.param<i64>) -> !transform.param<i64>
+    %page_rem = transform.include @page_rem_of failures(propagate) (%op)
+      : (!transform.any_op) -> !transform.param<i64>
     %zero = transform.param.constant 0 : i64 -> !transform.param<i64>
     transform.match.param.cmpi ne %page_rem, %zero : !transform.param<i64>
     transform.yield %op : !transform.any_op
