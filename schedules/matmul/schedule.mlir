@@ -775,8 +775,9 @@ module attributes {transform.with_named_sequence} {
   }
 
   // Matchers and actions of a foreach_match that sorts matmuls three ways
-  // (arguments: the op, its rows, few_rows, in_place_rows, m_r): few rows,
-  // B read in place; at most one register tile of rows (m_r), or up to
+  // (arguments: the op, its rows, few_rows, in_place_rows, one_tile_m_r):
+  // few rows, B read in place; at most one register tile of rows
+  // (one_tile_m_r), or up to
   // in_place_rows rows and N not a multiple of 1024 (rows of B not a
   // multiple of 4 KiB apart), B read in place too; the others, B packed.
   // Each action returns the op in one of three handles.
@@ -857,6 +858,19 @@ module attributes {transform.with_named_sequence} {
     //        cache line, run 6% slower);
     %m_r = transform.tune.knob<"m_r"> = 8 from options = [1, 2, 4, 6, 8, 12, 14]
         {loom.host_default = "(vector_registers - 3) / 2 - 6 * (vector_registers > 16)"} -> !transform.param<i64>
+    //   one_tile_m_r: a matmul of at most this many rows is one register
+    //                 tile of all its rows and reads B in place whatever N
+    //                 (below, in_place_rows): B is then read once. Its two
+    //                 vectors a row take three quarters of the registers,
+    //                 the rest left to B, A's broadcasts and the loads in
+    //                 flight (on Zen 5, one thread, GFLOP/s with one tile
+    //                 against tiles of 8 rows: 10 x 2048 x 2048 152 / 102,
+    //                 12 x 2048 x 2048 152 / 117, 12 x 1000 x 1000 181 /
+    //                 165; with 14, 14 x 1000 x 1000 ran at 161 against 204
+    //                 with 12, 13 x 517 x 1023 157 / 161, but 13 x 2048 x
+    //                 2048 138 / 108);
+    %one_tile_m_r = transform.tune.knob<"one_tile_m_r"> = 12 from options = [1, 2, 4, 6, 8, 10, 12, 14]
+        {loom.sweep = false, loom.host_default = "3 * vector_registers / 8"} -> !transform.param<i64>
     // (The knobs of paths that few payloads take, few_rows and after, carry
     // loom.sweep = false: loom tune holds them at their defaults unless
     // --sweep names them, so that a sweep covers the knobs of the common
@@ -881,9 +895,10 @@ module attributes {transform.with_named_sequence} {
     //                  2048 ran at 175 against 193 packed, 16 x 4096 x
     //                  4096 84 against 116; with more rows packing pays
     //                  (1000 x 1000 x 1000: 187-202 against 205). A
-    //                  matmul of at most m_r rows, one register tile of
-    //                  them, reads B in place whatever N: packing would
-    //                  copy each element of B for a single use (on Zen 5,
+    //                  matmul of at most one_tile_m_r rows, one register
+    //                  tile of them, reads B in place whatever N: packing
+    //                  would copy each element of B for a single use (on
+    //                  Zen 5, with tiles of 8 rows,
     //                  one thread, GFLOP/s in place against packed: 8 x
     //                  2048 x 2048 122 / 101, 8 x 4096 x 4096 85 / 70, 8 x
     //                  1024 x 1024 139 / 107, 8 x 2048 x 512 141 / 94).
@@ -897,7 +912,7 @@ module attributes {transform.with_named_sequence} {
       %target_rows, %target_cols = transform.include @rows_and_cols_of failures(propagate) (%one_target)
         : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>)
       %target_1, %f, %i, %m = transform.foreach_match restrict_root flatten_results
-          in %one_target, %target_rows, %few_rows, %in_place_rows, %m_r
+          in %one_target, %target_rows, %few_rows, %in_place_rows, %one_tile_m_r
           @few_rows_only -> @first_of_three, @one_row_tile -> @second_of_three,
           @in_place_shape -> @second_of_three, @any_matmul -> @third_of_three
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
@@ -1287,8 +1302,9 @@ module attributes {transform.with_named_sequence} {
     %prefetch_span = transform.tune.knob<"prefetch_span"> = 786432
         from options = [262144, 524288, 786432, 1048576, 1572864]
         {loom.sweep = false, loom.host_default = "3 * l2_bytes / 4"} -> !transform.param<i64>
-    //   page_k_block: the K block of a matmul of at most m_r rows whose N
-    //                 is a multiple of 1024: half of in_place_k_block (on
+    //   page_k_block: the K block of a matmul of at most one_tile_m_r
+    //                 rows whose N is a multiple of 1024: half of
+    //                 in_place_k_block (on
     //                 Zen 5, one thread, GFLOP/s with 512 rows against
     //                 1024: 8 x 2048 x 2048 144 / 112, 8 x 1024 x 1024 172
     //                 / 147, 8 x 2048 x 2000 130 / 120, 6 x 2048 x 2048 77
@@ -1339,8 +1355,8 @@ module attributes {transform.with_named_sequence} {
           @large_b -> @forward_param, @small_b -> @forward_param
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.param<i64>)
-      // And whatever B's size when N is a multiple of 1024 (at most m_r
-      // rows): rows a page apart wait for L3 too (on Zen 5, one thread,
+      // And whatever B's size when N is a multiple of 1024 (at most
+      // one_tile_m_r rows): rows a page apart wait for L3 too (on Zen 5, one thread,
       // GFLOP/s without and with, B of 4 MiB: 8 x 1024 x 1024 95 / 115, 8
       // x 2048 x 512 109 / 122; 8 x 1000 x 1000, not a multiple, 163 /
       // 161).
@@ -1351,22 +1367,29 @@ module attributes {transform.with_named_sequence} {
            !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.param<i64>)
       // Cache tiles of in_place_n_c columns; none for a matmul of one
-      // register tile of rows (at most m_r), whose B is read once: its
-      // register tiles then walk along whole rows of B's K block (on Zen
+      // register tile of rows (at most one_tile_m_r), whose B is read
+      // once: its register tiles then walk along whole rows of B's K block (on Zen
       // 5, one thread, GFLOP/s without cache tiles against 128 columns:
       // 8 x 4096 x 1024 109 / 84, 6 x 2048 x 2048 88 / 76, 5 x 4096 x 4096
       // 50 / 43, 8 x 2048 x 2048 122 / 116).
       %in_place_m, %in_place_n = transform.include @rows_and_cols_of failures(propagate)
           (%in_place_matmul_p)
         : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>)
-      %in_place_matmul_2, %in_place_chunk = transform.foreach_match restrict_root flatten_results
-          in %in_place_matmul_p, %m_r, %in_place_m, %in_place_n_c, %no_chunks
+      %in_place_matmul_c, %in_place_chunk = transform.foreach_match restrict_root flatten_results
+          in %in_place_matmul_p, %one_tile_m_r, %in_place_m, %in_place_n_c, %no_chunks
+          @below -> @forward_param, @not_below -> @forward_param
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>)
+        -> (!transform.any_op, !transform.param<i64>)
+      // Register tiles of m_r rows, or one of all of them (one_tile_m_r).
+      %in_place_matmul_2, %in_place_tile_rows = transform.foreach_match restrict_root flatten_results
+          in %in_place_matmul_c, %one_tile_m_r, %in_place_m, %m_r, %one_tile_m_r
           @below -> @forward_param, @not_below -> @forward_param
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.param<i64>)
       // K blocks of in_place_k_block rows, page_k_block when N is a
-      // multiple of 1024 (the matmul has then at most m_r rows).
+      // multiple of 1024 (the matmul has then at most one_tile_m_r rows).
       %in_place_matmul_3, %in_place_k = transform.foreach_match restrict_root flatten_results
           in %in_place_matmul_2, %m_r, %in_place_m, %page_k_block, %in_place_k_block
           @page_cols -> @forward_param, @not_below -> @forward_param
@@ -1374,7 +1397,8 @@ module attributes {transform.with_named_sequence} {
            !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.param<i64>)
       transform.include @in_place_blocked failures(propagate)
-          (%in_place_matmul_3, %thread_parts, %in_place_k, %in_place_chunk, %in_place_n_r, %m_r,
+          (%in_place_matmul_3, %thread_parts, %in_place_k, %in_place_chunk, %in_place_n_r,
+           %in_place_tile_rows,
            %narrow_cols, %narrow_m_r, %join_rows, %in_place_ahead, %prefetch_span)
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>,

@@ -5,9 +5,10 @@
 // (256 each), and 5 in a tile of their own, which the calling thread
 // computes. K blocks of 8 rows of B per thread (few_rows_k_block's host
 // default, 8 * threads: 16 on two). Nothing is packed or padded; the
-// result is checked on one and two threads. With few_rows = 2 and m_r = 2
-// the same matmul takes the packed path (it has more rows than a register
-// tile; a matmul of at most m_r rows reads B in place whatever few_rows).
+// result is checked on one and two threads. With few_rows = 2 and
+// one_tile_m_r = 2 the same matmul takes the packed path, in tiles of m_r = 2
+// rows (a matmul of at most one_tile_m_r rows reads B in place whatever
+// few_rows).
 //
 // RUN: loom run %s --schedule %{schedules}/matmul/schedule.mlir \
 // RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
@@ -22,6 +23,7 @@
 // RUN: loom run %s --schedule %{schedules}/matmul/schedule.mlir \
 // RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
 // RUN:   --knob few_rows=2 --knob in_place_rows=0 --knob n_r=1 --knob m_r=2 \
+// RUN:   --knob one_tile_m_r=2 \
 // RUN:   --dump-ir %t/packed 2>&1 | FileCheck %s --implicit-check-not=remark
 // RUN: FileCheck %s --check-prefix=PACKED < %t/packed/1-scheduled.mlir
 

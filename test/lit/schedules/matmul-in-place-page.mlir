@@ -2,8 +2,9 @@
 // whose N is a multiple of 1024 is packed: its rows of B lie a multiple of
 // 4 KiB apart, on the same cache sets and in as many pages (48 x 1024 x 2048
 // ran at 175 GFLOP/s in place against 193 packed on Zen 5). A matmul of at
-// most m_r rows (@one_tile, 8 rows) reads B in place whatever N: packing
-// would copy each element of B for one use. Its register tiles walk along
+// most one_tile_m_r rows (@one_tile, 12 rows) reads B in place whatever N:
+// packing would copy each element of B for one use. One register tile of its
+// 12 rows (not m_r = 8 and 4) walks along
 // whole rows of B: no cache tiles of in_place_n_c columns (a single loop over
 // the 1024 columns, step 32), nothing packed; K blocks of page_k_block rows
 // (128 of its 256), not in_place_k_block (256); its rows of B prefetched
@@ -17,7 +18,7 @@
 // RUN: FileCheck %s --check-prefix=PACKED < %t/packed/1-scheduled.mlir
 // RUN: loom run %s --func one_tile --schedule %{schedules}/matmul/schedule.mlir \
 // RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
-// RUN:   --knob m_r=8 --knob n_r=1 --knob in_place_rows=128 \
+// RUN:   --knob m_r=8 --knob one_tile_m_r=12 --knob n_r=1 --knob in_place_rows=128 \
 // RUN:   --knob in_place_n_c=256 --knob in_place_n_r=32 \
 // RUN:   --knob in_place_k_block=256 --knob page_k_block=128 \
 // RUN:   --dump-ir %t/in-place 2>&1 | FileCheck %s --implicit-check-not=remark
@@ -31,6 +32,7 @@
 // IN-PLACE: scf.for %{{.*}} = %c0 to %c256 step %c128
 // IN-PLACE: scf.for %{{.*}} = %c0 to %c1024 step %c32
 // IN-PLACE: tensor.extract_slice %{{.*}}[0, %{{.*}}] [128, 32] [1, 1] : tensor<128x1024xf32> to tensor<128x32xf32>
+// IN-PLACE: vector.transfer_read {{.*}} : tensor<12x32xf32>, vector<12x32xf32>
 // IN-PLACE: scf.for %{{.*}} = %c0 to %c128 step %c1
 // IN-PLACE: vector.transfer_read {{.*}} : tensor<1x32xf32>, vector<32xf32>
 
@@ -43,9 +45,9 @@ func.func @matmul(%A: tensor<40x33xf32>, %B: tensor<33x1024xf32>, %C: memref<40x
   return
 }
 
-func.func @one_tile(%A: tensor<8x256xf32>, %B: tensor<256x1024xf32>, %C: memref<8x1024xf32>) {
-  %c = bufferization.to_tensor %C restrict writable : memref<8x1024xf32> to tensor<8x1024xf32>
-  %r = linalg.matmul ins(%A, %B : tensor<8x256xf32>, tensor<256x1024xf32>) outs(%c : tensor<8x1024xf32>) -> tensor<8x1024xf32>
-  bufferization.materialize_in_destination %r in restrict writable %C : (tensor<8x1024xf32>, memref<8x1024xf32>) -> ()
+func.func @one_tile(%A: tensor<12x256xf32>, %B: tensor<256x1024xf32>, %C: memref<12x1024xf32>) {
+  %c = bufferization.to_tensor %C restrict writable : memref<12x1024xf32> to tensor<12x1024xf32>
+  %r = linalg.matmul ins(%A, %B : tensor<12x256xf32>, tensor<256x1024xf32>) outs(%c : tensor<12x1024xf32>) -> tensor<12x1024xf32>
+  bufferization.materialize_in_destination %r in restrict writable %C : (tensor<12x1024xf32>, memref<12x1024xf32>) -> ()
   return
 }
