@@ -70,6 +70,7 @@ std::optional<unsigned> getRowDimension(memref::SubViewOp subview,
 struct RowPrefetch {
   memref::SubViewOp subview;
   unsigned rowDim;
+  int64_t elementBytes;
   int64_t distance;
   unsigned locality;
 };
@@ -107,7 +108,7 @@ void prefetchAhead(scf::ForOp loop, int64_t distance, int64_t spanBytes) {
       continue;
     // Rows a multiple of a page apart go to L2 (kLocalityL2); the distance
     // is lowered so that the rows ahead span at most `spanBytes`.
-    RowPrefetch row{subview, *rowDim, distance, kLocalityL1};
+    RowPrefetch row{subview, *rowDim, elementBytes, distance, kLocalityL1};
     SmallVector<int64_t> strides;
     int64_t offset;
     if (succeeded(sourceType.getStridesAndOffset(strides, offset)) &&
@@ -150,10 +151,8 @@ void prefetchAhead(scf::ForOp loop, int64_t distance, int64_t spanBytes) {
   };
   for (const RowPrefetch &row : rows) {
     memref::SubViewOp subview = row.subview;
-    int64_t elementBytes = std::max<int64_t>(
-        subview.getSourceType().getElementTypeBitWidth() / 8, 1);
     int64_t width = subview.getStaticSizes().back();
-    int64_t perLine = std::max<int64_t>(kLineBytes / elementBytes, 1);
+    int64_t perLine = std::max<int64_t>(kLineBytes / row.elementBytes, 1);
     // Elements 0, perLine, 2 perLine, ... of the row, and its last one
     // (a row not aligned to a line ends in one more line).
     SmallVector<int64_t> columns;
