@@ -43,6 +43,11 @@ constexpr llvm::StringLiteral kPrefetchAheadAttrName = "loom.prefetch_ahead";
 /// (loom-prefetch-ahead).
 constexpr llvm::StringLiteral kPrefetchSpanAttrName = "loom.prefetch_span";
 
+/// The scf.for attribute that names the cache the rows of a loop marked
+/// with kPrefetchAheadAttrName are prefetched into: 1 (L1) or 2 (L2); 0 or
+/// absent, by their stride (loom-prefetch-ahead).
+constexpr llvm::StringLiteral kPrefetchCacheAttrName = "loom.prefetch_cache";
+
 } // namespace mlir::loom
 
 #endif // LOOM_TRANSFORMS_PASSES_H

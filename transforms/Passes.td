@@ -198,7 +198,11 @@ def LoomPrefetchAheadPass : Pass<"loom-prefetch-ahead", "func::FuncOp"> {
     reading B in place: 61 GFLOP/s without, 117 with D = 64). The rows go
     into L1 (`prefetcht0` on x86), or into L2 (`prefetcht1`) when their
     stride is a multiple of 4 KiB: such rows fall on the same L1 sets and
-    would evict each other before they are read. With a
+    would evict each other before they are read; a `loom.prefetch_cache`
+    attribute (1: L1, 2: L2) names the cache instead (a few rows ahead of a
+    B that stays in L3 fit L1's ways: on Zen 5, 8 x 1024 x 1024 read in
+    place, 132 GFLOP/s 8 rows ahead into L1 against 99 64 rows ahead into
+    L2). With a
     `loom.prefetch_span` attribute too (S, bytes), rows of a static stride
     are prefetched at most `S / stride` iterations ahead (at least one): on
     Zen 5, rows a whole L2 (1 MiB) ahead lost their prefetches (8 x 4096 x

@@ -516,7 +516,8 @@ module attributes {transform.with_named_sequence} {
       %narrow_m_r: !transform.param<i64> {transform.readonly},
       %join_rows: !transform.param<i64> {transform.readonly},
       %prefetch_ahead: !transform.param<i64> {transform.readonly},
-      %prefetch_span: !transform.param<i64> {transform.readonly}) {
+      %prefetch_span: !transform.param<i64> {transform.readonly},
+      %prefetch_cache: !transform.param<i64> {transform.readonly}) {
     // The columns of whole tiles are split among the threads; the rest
     // (fewer than %cols) is left to the thread that calls (on threads of
     // their own, with a parallel region of their own, 3 x 517 x 1023 ran
@@ -530,19 +531,21 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
       transform.include @in_place_part failures(propagate)
           (%part, %k_block, %chunk, %cols, %m_r, %narrow_cols, %narrow_m_r, %join_rows,
-           %prefetch_ahead, %prefetch_span)
+           %prefetch_ahead, %prefetch_span, %prefetch_cache)
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
-           !transform.param<i64>, !transform.param<i64>, !transform.param<i64>) -> ()
+           !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>) -> ()
     }
     transform.foreach %left : !transform.any_op {
     ^bb0(%one: !transform.any_op):
       transform.include @in_place_part failures(propagate)
           (%one, %k_block, %chunk, %cols, %m_r, %narrow_cols, %narrow_m_r, %join_rows,
-           %prefetch_ahead, %prefetch_span)
+           %prefetch_ahead, %prefetch_span, %prefetch_cache)
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
-           !transform.param<i64>, !transform.param<i64>, !transform.param<i64>) -> ()
+           !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>) -> ()
     }
     transform.yield
   }
@@ -558,7 +561,8 @@ module attributes {transform.with_named_sequence} {
       %narrow_m_r: !transform.param<i64> {transform.readonly},
       %join_rows: !transform.param<i64> {transform.readonly},
       %prefetch_ahead: !transform.param<i64> {transform.readonly},
-      %prefetch_span: !transform.param<i64> {transform.readonly}) {
+      %prefetch_span: !transform.param<i64> {transform.readonly},
+      %prefetch_cache: !transform.param<i64> {transform.readonly}) {
     %whole, %last = transform.loom.split_full_tiles %part dimension = 1 tile_size = %chunk
       : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
     %whole_tiles = transform.foreach %whole : !transform.any_op -> !transform.any_op {
@@ -572,10 +576,10 @@ module attributes {transform.with_named_sequence} {
     ^bb0(%one: !transform.any_op):
       transform.include @in_place_cache_tile failures(propagate)
           (%one, %k_block, %cols, %m_r, %narrow_cols, %narrow_m_r, %join_rows, %prefetch_ahead,
-           %prefetch_span)
+           %prefetch_span, %prefetch_cache)
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
-           !transform.param<i64>, !transform.param<i64>) -> ()
+           !transform.param<i64>, !transform.param<i64>, !transform.param<i64>) -> ()
     }
     transform.yield
   }
@@ -593,7 +597,8 @@ module attributes {transform.with_named_sequence} {
       %narrow_m_r: !transform.param<i64> {transform.readonly},
       %join_rows: !transform.param<i64> {transform.readonly},
       %prefetch_ahead: !transform.param<i64> {transform.readonly},
-      %prefetch_span: !transform.param<i64> {transform.readonly}) {
+      %prefetch_span: !transform.param<i64> {transform.readonly},
+      %prefetch_cache: !transform.param<i64> {transform.readonly}) {
     %block, %k_loop = transform.structured.tile_using_for %cache_tile
         tile_sizes [0, 0, %k_block]
       : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
@@ -680,10 +685,13 @@ module attributes {transform.with_named_sequence} {
     transform.annotate %k_step_loops "loom.hoist_subsets" : !transform.any_op
     // Each step reads a row of B a stride from the last: prefetched
     // %prefetch_ahead steps ahead, or as many as span %prefetch_span bytes
-    // of B when fewer (loom-prefetch-ahead).
+    // of B when fewer, into the cache %prefetch_cache names (1: L1, 2: L2,
+    // 0: by the rows' stride; loom-prefetch-ahead).
     transform.annotate %k_step_loops "loom.prefetch_ahead" = %prefetch_ahead
       : !transform.any_op, !transform.param<i64>
     transform.annotate %k_step_loops "loom.prefetch_span" = %prefetch_span
+      : !transform.any_op, !transform.param<i64>
+    transform.annotate %k_step_loops "loom.prefetch_cache" = %prefetch_cache
       : !transform.any_op, !transform.param<i64>
     transform.loom.vectorize %steps best_effort : !transform.any_op
     transform.yield
@@ -1313,8 +1321,46 @@ module attributes {transform.with_named_sequence} {
     //                 132 / 144, 8 x 2000 x 2048 162 / 170).
     %page_k_block = transform.tune.knob<"page_k_block"> = 512 from options = [128, 256, 512, 1024, 2048]
         {loom.sweep = false, loom.host_default = "in_place_k_block / 2"} -> !transform.param<i64>
+    //   l1_prefetch_ahead: steps by which such a matmul (N a multiple of
+    //                      1024) whose B stays in cache (less than
+    //                      stream_b_bytes) prefetches the rows of B, into
+    //                      L1: a step takes m_r cycles, and the row should
+    //                      arrive from L3 in time, some 64 cycles, longer
+    //                      when the threads share L3 (on Zen 5, two
+    //                      threads, GFLOP/s 16 rows ahead against 8: 8 x
+    //                      1024 x 1024 216 / 202, 8 x 2048 x 512 255 /
+    //                      228; 64 into L2 213 / 227). Far
+    //                      ahead into L2, as for a B from memory, the
+    //                      prefetches of rows in L3 cost more than they
+    //                      save; a few rows ahead fit L1's ways though the
+    //                      rows fall on the same sets (on Zen 5, one
+    //                      thread, GFLOP/s 64 rows ahead into L2 against
+    //                      2 / 4 / 8 / 16 into L1: 8 x 1024 x 1024 99 / 90
+    //                      / 120 / 132 / 124, 8 x 2048 x 512 105 / 98 / 90
+    //                      / 136 / -, 12 x 1024 x 1024 114 / 101 / 109 /
+    //                      144 / -, 6 x 1024 x 1024 79 / 68 / 103 / 110 /
+    //                      -; oneDNN 144, 153, 133, 120).
+    %l1_prefetch_ahead = transform.tune.knob<"l1_prefetch_ahead"> = 8 from options = [0, 2, 4, 8, 16, 32]
+        {loom.sweep = false, loom.host_default = "64 * threads / m_r"} -> !transform.param<i64>
+    //   wide_tile_rows: a matmul of at most this many rows reading B in
+    //                   place (and more than few_rows) has register tiles
+    //                   of twice in_place_n_r columns (four vectors), so
+    //                   that its accumulators still take three quarters of
+    //                   the registers and each row of B it reads is four
+    //                   lines, not two (on Zen 5, one thread, GFLOP/s with
+    //                   64 columns against 32: 5 x 1024 x 1024 117 / 66, 6
+    //                   x 1024 x 1024 167 / 133, 5 x 2048 x 512 110 / 74,
+    //                   5 x 2000 x 1000 152 / 140, 6 x 2000 x 2000 160 /
+    //                   139; oneDNN 125, 155, 119, 128, 121).
+    %wide_tile_rows = transform.tune.knob<"wide_tile_rows"> = 6 from options = [0, 2, 4, 6, 8]
+        {loom.sweep = false, loom.host_default = "3 * vector_registers / 16"} -> !transform.param<i64>
+    %two_tiles = transform.param.constant 2 : i64 -> !transform.param<i64>
+    %wide_n_r = transform.loom.param.mul %in_place_n_r, %two_tiles
+      : (!transform.param<i64>, !transform.param<i64>) -> !transform.param<i64>
     // (No cache tiles: one larger than any N.)
     %no_chunks = transform.param.constant 1073741824 : i64 -> !transform.param<i64>
+    // (Prefetches into the cache their rows' stride picks.)
+    %by_stride = transform.param.constant 0 : i64 -> !transform.param<i64>
     transform.foreach %few : !transform.any_op {
     ^bb0(%few_matmul: !transform.any_op):
       %few_m, %few_n = transform.include @rows_and_cols_of failures(propagate) (%few_matmul)
@@ -1337,11 +1383,11 @@ module attributes {transform.with_named_sequence} {
         -> (!transform.any_op, !transform.param<i64>)
       transform.include @in_place_blocked failures(propagate)
           (%few_matmul_2, %thread_parts, %few_rows_k_block, %no_chunks, %few_cols, %m_r,
-           %narrow_cols, %narrow_m_r, %join_rows, %prefetch_ahead, %prefetch_span)
+           %narrow_cols, %narrow_m_r, %join_rows, %prefetch_ahead, %prefetch_span, %by_stride)
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
-           !transform.param<i64>, !transform.param<i64>) -> ()
+           !transform.param<i64>, !transform.param<i64>, !transform.param<i64>) -> ()
     }
     transform.foreach %in_place : !transform.any_op {
     ^bb0(%in_place_matmul: !transform.any_op):
@@ -1359,9 +1405,22 @@ module attributes {transform.with_named_sequence} {
       // one_tile_m_r rows): rows a page apart wait for L3 too (on Zen 5, one thread,
       // GFLOP/s without and with, B of 4 MiB: 8 x 1024 x 1024 95 / 115, 8
       // x 2048 x 512 109 / 122; 8 x 1000 x 1000, not a multiple, 163 /
-      // 161).
+      // 161); l1_prefetch_ahead steps ahead into L1 when B stays in cache.
+      // The cache: by the rows' stride (0) when B streams from memory, L1
+      // (1) otherwise.
+      %l1_cache = transform.param.constant 1 : i64 -> !transform.param<i64>
+      %in_place_matmul_a, %page_ahead = transform.foreach_match restrict_root flatten_results
+          in %in_place_matmul_1, %stream_b_bytes, %prefetch_ahead, %l1_prefetch_ahead
+          @large_b -> @forward_param, @small_b -> @forward_param
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+        -> (!transform.any_op, !transform.param<i64>)
+      %in_place_matmul_b, %in_place_cache = transform.foreach_match restrict_root flatten_results
+          in %in_place_matmul_a, %stream_b_bytes, %zero_ahead, %l1_cache
+          @large_b -> @forward_param, @small_b -> @forward_param
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+        -> (!transform.any_op, !transform.param<i64>)
       %in_place_matmul_p, %in_place_ahead = transform.foreach_match restrict_root flatten_results
-          in %in_place_matmul_1, %m_r, %m_r, %prefetch_ahead, %ahead
+          in %in_place_matmul_b, %m_r, %m_r, %page_ahead, %ahead
           @page_cols -> @forward_param, @not_below -> @forward_param
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>)
@@ -1388,22 +1447,31 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.param<i64>)
+      // Register tiles of in_place_n_r columns, twice as many for a matmul
+      // of at most wide_tile_rows rows.
+      %in_place_matmul_w, %in_place_cols = transform.foreach_match restrict_root flatten_results
+          in %in_place_matmul_2, %wide_tile_rows, %in_place_m, %in_place_n_r, %wide_n_r
+          @below -> @forward_param, @not_below -> @forward_param
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>)
+        -> (!transform.any_op, !transform.param<i64>)
       // K blocks of in_place_k_block rows, page_k_block when N is a
       // multiple of 1024 (the matmul has then at most one_tile_m_r rows).
       %in_place_matmul_3, %in_place_k = transform.foreach_match restrict_root flatten_results
-          in %in_place_matmul_2, %m_r, %in_place_m, %page_k_block, %in_place_k_block
+          in %in_place_matmul_w, %m_r, %in_place_m, %page_k_block, %in_place_k_block
           @page_cols -> @forward_param, @not_below -> @forward_param
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.param<i64>)
       transform.include @in_place_blocked failures(propagate)
-          (%in_place_matmul_3, %thread_parts, %in_place_k, %in_place_chunk, %in_place_n_r,
+          (%in_place_matmul_3, %thread_parts, %in_place_k, %in_place_chunk, %in_place_cols,
            %in_place_tile_rows,
-           %narrow_cols, %narrow_m_r, %join_rows, %in_place_ahead, %prefetch_span)
+           %narrow_cols, %narrow_m_r, %join_rows, %in_place_ahead, %prefetch_span,
+           %in_place_cache)
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
-           !transform.param<i64>, !transform.param<i64>) -> ()
+           !transform.param<i64>, !transform.param<i64>, !transform.param<i64>) -> ()
     }
 
     // (A foreach: the handle is empty when a caller passes no matmul, as

@@ -8,8 +8,11 @@
 // whole rows of B: no cache tiles of in_place_n_c columns (a single loop over
 // the 1024 columns, step 32), nothing packed; K blocks of page_k_block rows
 // (128 of its 256), not in_place_k_block (256); its rows of B prefetched
-// ahead into L2 (locality 2: rows 4 KiB apart) though B, 1 MiB, is below
-// stream_b_bytes.
+// though B, 1 MiB, is below stream_b_bytes: l1_prefetch_ahead (8) rows
+// ahead into L1 (locality 3) when B is below stream_b_bytes, prefetch_ahead
+// rows ahead into L2 (locality 2: rows 4 KiB apart) when it is not. A
+// matmul of at most wide_tile_rows rows (@six_rows, 6) has register tiles
+// of two in_place_n_r (64 columns).
 //
 // RUN: loom run %s --func matmul --schedule %{schedules}/matmul/schedule.mlir \
 // RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
@@ -21,10 +24,25 @@
 // RUN:   --knob m_r=8 --knob one_tile_m_r=12 --knob n_r=1 --knob in_place_rows=128 \
 // RUN:   --knob in_place_n_c=256 --knob in_place_n_r=32 \
 // RUN:   --knob in_place_k_block=256 --knob page_k_block=128 \
+// RUN:   --knob stream_b_bytes=8388608 --knob l1_prefetch_ahead=8 \
 // RUN:   --dump-ir %t/in-place 2>&1 | FileCheck %s --implicit-check-not=remark
 // RUN: FileCheck %s --check-prefix=IN-PLACE --implicit-check-not='x1x32xf32>' \
 // RUN:   --implicit-check-not='step %c256' < %t/in-place/1-scheduled.mlir
-// RUN: FileCheck %s --check-prefix=PREFETCH < %t/in-place/4-optimized.ll
+// RUN: FileCheck %s --check-prefix=PREFETCH-L1 < %t/in-place/3-llvm-dialect.mlir
+// RUN: loom run %s --func one_tile --schedule %{schedules}/matmul/schedule.mlir \
+// RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
+// RUN:   --knob m_r=8 --knob one_tile_m_r=12 --knob n_r=1 --knob in_place_rows=128 \
+// RUN:   --knob in_place_n_r=32 --knob page_k_block=128 \
+// RUN:   --knob stream_b_bytes=1048576 --knob prefetch_ahead=64 \
+// RUN:   --dump-ir %t/streamed 2>&1 | FileCheck %s --implicit-check-not=remark
+// RUN: FileCheck %s --check-prefix=PREFETCH-L2 < %t/streamed/3-llvm-dialect.mlir
+// RUN: loom run %s --func six_rows --schedule %{schedules}/matmul/schedule.mlir \
+// RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
+// RUN:   --knob m_r=8 --knob one_tile_m_r=12 --knob few_rows=4 --knob n_r=1 \
+// RUN:   --knob in_place_n_r=32 --knob wide_tile_rows=6 \
+// RUN:   --dump-ir %t/six 2>&1 | FileCheck %s --implicit-check-not=remark
+// RUN: FileCheck %s --check-prefix=SIX --implicit-check-not='x32xf32>' \
+// RUN:   < %t/six/1-scheduled.mlir
 
 // CHECK: check       arg 2: passed
 // PACKED: vector<8x1x32xf32>
@@ -36,7 +54,17 @@
 // IN-PLACE: scf.for %{{.*}} = %c0 to %c128 step %c1
 // IN-PLACE: vector.transfer_read {{.*}} : tensor<1x32xf32>, vector<32xf32>
 
-// PREFETCH: call void @llvm.prefetch.p0(ptr {{.*}}, i32 0, i32 2, i32 1)
+// PREFETCH-L1: %[[EIGHT:.*]] = llvm.mlir.constant(8 : index) : i64
+// PREFETCH-L1: llvm.add %{{.*}}, %[[EIGHT]] : i64
+// PREFETCH-L1: "llvm.intr.prefetch"({{.*}}) <{cache = 1 : i32, hint = 3 : i32, rw = 0 : i32}>
+// PREFETCH-L1-NOT: hint = 2
+// PREFETCH-L2: %[[SIXTYFOUR:.*]] = llvm.mlir.constant(64 : index) : i64
+// PREFETCH-L2: llvm.add %{{.*}}, %[[SIXTYFOUR]] : i64
+// PREFETCH-L2: "llvm.intr.prefetch"({{.*}}) <{cache = 1 : i32, hint = 2 : i32, rw = 0 : i32}>
+// PREFETCH-L2-NOT: hint = 3
+
+// SIX: vector.transfer_read {{.*}} : tensor<6x64xf32>, vector<6x64xf32>
+// SIX: vector.transfer_read {{.*}} : tensor<1x64xf32>, vector<64xf32>
 
 func.func @matmul(%A: tensor<40x33xf32>, %B: tensor<33x1024xf32>, %C: memref<40x1024xf32>) {
   %c = bufferization.to_tensor %C restrict writable : memref<40x1024xf32> to tensor<40x1024xf32>
@@ -49,5 +77,12 @@ func.func @one_tile(%A: tensor<12x256xf32>, %B: tensor<256x1024xf32>, %C: memref
   %c = bufferization.to_tensor %C restrict writable : memref<12x1024xf32> to tensor<12x1024xf32>
   %r = linalg.matmul ins(%A, %B : tensor<12x256xf32>, tensor<256x1024xf32>) outs(%c : tensor<12x1024xf32>) -> tensor<12x1024xf32>
   bufferization.materialize_in_destination %r in restrict writable %C : (tensor<12x1024xf32>, memref<12x1024xf32>) -> ()
+  return
+}
+
+func.func @six_rows(%A: tensor<6x256xf32>, %B: tensor<256x1024xf32>, %C: memref<6x1024xf32>) {
+  %c = bufferization.to_tensor %C restrict writable : memref<6x1024xf32> to tensor<6x1024xf32>
+  %r = linalg.matmul ins(%A, %B : tensor<6x256xf32>, tensor<256x1024xf32>) outs(%c : tensor<6x1024xf32>) -> tensor<6x1024xf32>
+  bufferization.materialize_in_destination %r in restrict writable %C : (tensor<6x1024xf32>, memref<6x1024xf32>) -> ()
   return
 }

@@ -1,7 +1,8 @@
 // loom-prefetch-ahead: in an scf.for of step 1 marked loom.prefetch_ahead =
 // D, the rows the body slices at the induction variable (not in the innermost
 // dimension) are prefetched D iterations ahead, a line at a time, the row
-// clamped to the loop's last; rows a multiple of 4 KiB apart go to L2.
+// clamped to the loop's last; rows a multiple of 4 KiB apart go to L2,
+// unless loom.prefetch_cache names the cache.
 // RUN: loom-opt %s --loom-prefetch-ahead --split-input-file | FileCheck %s
 
 // A register tile's k loop reading a row of 32 floats of B (8000 bytes
@@ -76,6 +77,56 @@ func.func @page_rows(%B: memref<2048x2048xf32>, %acc: vector<16xf32>) -> vector<
     scf.yield %s : vector<16xf32>
   } {loom.prefetch_ahead = 32 : i64}
   return %r : vector<16xf32>
+}
+
+// -----
+
+// loom.prefetch_cache names the cache whatever the stride: 1, L1
+// (locality<3>), for rows a page apart; 2, L2 (locality<2>), for rows 8000
+// bytes apart. The marks are removed, a cache mark alone too.
+// CHECK-LABEL: func.func @named_cache(
+// CHECK-SAME:      %[[P:.*]]: memref<1024x1024xf32>, %[[Q:.*]]: memref<2000x2000xf32>
+// CHECK:         scf.for
+// CHECK:           memref.prefetch %[[P]][%{{.*}}, %{{.*}}], read, locality<3>, data
+// CHECK-NOT:       locality<2>
+// CHECK:         } {loom.hoist_subsets}
+// CHECK:         scf.for
+// CHECK:           memref.prefetch %[[Q]][%{{.*}}, %{{.*}}], read, locality<2>, data
+// CHECK-NOT:       locality<3>
+// CHECK:         scf.for
+// CHECK-NOT:       memref.prefetch
+// CHECK-NOT:     loom.prefetch
+func.func @named_cache(%P: memref<1024x1024xf32>, %Q: memref<2000x2000xf32>,
+                       %acc: vector<16xf32>) -> vector<16xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c512 = arith.constant 512 : index
+  %pad = arith.constant 0.0 : f32
+  %r = scf.for %k = %c0 to %c512 step %c1 iter_args(%sum = %acc) -> (vector<16xf32>) {
+    %b = memref.subview %P[%k, 0] [1, 16] [1, 1]
+      : memref<1024x1024xf32> to memref<1x16xf32, strided<[1024, 1], offset: ?>>
+    %vb = vector.transfer_read %b[%c0, %c0], %pad {in_bounds = [true]}
+      : memref<1x16xf32, strided<[1024, 1], offset: ?>>, vector<16xf32>
+    %s = arith.addf %sum, %vb : vector<16xf32>
+    scf.yield %s : vector<16xf32>
+  } {loom.hoist_subsets, loom.prefetch_ahead = 8 : i64, loom.prefetch_cache = 1 : i64}
+  %q = scf.for %k = %c0 to %c512 step %c1 iter_args(%sum = %r) -> (vector<16xf32>) {
+    %b = memref.subview %Q[%k, 0] [1, 16] [1, 1]
+      : memref<2000x2000xf32> to memref<1x16xf32, strided<[2000, 1], offset: ?>>
+    %vb = vector.transfer_read %b[%c0, %c0], %pad {in_bounds = [true]}
+      : memref<1x16xf32, strided<[2000, 1], offset: ?>>, vector<16xf32>
+    %s = arith.addf %sum, %vb : vector<16xf32>
+    scf.yield %s : vector<16xf32>
+  } {loom.prefetch_ahead = 8 : i64, loom.prefetch_cache = 2 : i64}
+  %t = scf.for %k = %c0 to %c512 step %c1 iter_args(%sum = %q) -> (vector<16xf32>) {
+    %b = memref.subview %Q[%k, 0] [1, 16] [1, 1]
+      : memref<2000x2000xf32> to memref<1x16xf32, strided<[2000, 1], offset: ?>>
+    %vb = vector.transfer_read %b[%c0, %c0], %pad {in_bounds = [true]}
+      : memref<1x16xf32, strided<[2000, 1], offset: ?>>, vector<16xf32>
+    %s = arith.addf %sum, %vb : vector<16xf32>
+    scf.yield %s : vector<16xf32>
+  } {loom.prefetch_cache = 1 : i64}
+  return %t : vector<16xf32>
 }
 
 // -----
