@@ -36,12 +36,15 @@
 // B is not packed for a matmul of few rows (at most 4 on AVX-512: knob
 // "few_rows"), whose elements of B would be copied for as few uses, nor for
 // one of up to 128 rows (knob "in_place_rows") whose N is not a multiple of
-// 1024: it reads B in place (@in_place_blocked). The threads split its
-// columns; few rows: K blocks of 8 rows of B, each row streamed along N,
-// register tiles of all the rows and 128 (1-2 rows) or 64 (3-4) columns;
-// more rows: cache tiles of 256 columns, K blocks of 256 rows, 8 x 32
-// register tiles. (Rows of B a multiple of 4 KiB apart fall on the same
-// cache sets: packing is faster there.)
+// 1024, or of up to 48 (128 on more than one thread: "page_in_place_rows")
+// whose N is and whose B stays in cache: it reads B in place
+// (@in_place_blocked). The threads split its columns; few rows: K blocks of
+// 8 rows of B, each row streamed along N, register tiles of all the rows
+// and 128 (1-2 rows) or 64 (3-4) columns; up to 12 rows: one register tile
+// of all of them, 32 or 64 (5-6 rows) columns; more rows: cache tiles of
+// 128 columns, K blocks of 1024 rows, 8 x 32 register tiles. (Rows of B a
+// multiple of 4 KiB apart fall on the same cache sets: from memory, packing
+// is faster there; from L3 they are prefetched a few steps ahead into L1.)
 //
 // Every matmul of the payload is blocked on its own; other ops are left as
 // they are (test/lit/schedules/matmul-other-ops.mlir).
@@ -783,12 +786,12 @@ module attributes {transform.with_named_sequence} {
   }
 
   // Matchers and actions of a foreach_match that sorts matmuls three ways
-  // (arguments: the op, its rows, few_rows, in_place_rows, one_tile_m_r):
-  // few rows, B read in place; at most one register tile of rows
-  // (one_tile_m_r), or up to
-  // in_place_rows rows and N not a multiple of 1024 (rows of B not a
-  // multiple of 4 KiB apart), B read in place too; the others, B packed.
-  // Each action returns the op in one of three handles.
+  // (arguments: the op, its rows, few_rows, the most rows to read B in
+  // place, one_tile_m_r): few rows, B read in place; at most one register
+  // tile of rows (one_tile_m_r), or up to the most rows to read B in place
+  // (in_place_rows; page_in_place_rows or none when N is a multiple of
+  // 1024, rows of B a multiple of 4 KiB apart), B read in place too; the
+  // others, B packed. Each action returns the op in one of three handles.
   transform.named_sequence @few_rows_only(%op: !transform.any_op {transform.readonly},
       %rows: !transform.param<i64> {transform.readonly},
       %few_rows: !transform.param<i64> {transform.readonly},
@@ -814,10 +817,6 @@ module attributes {transform.with_named_sequence} {
       %m_r: !transform.param<i64> {transform.readonly}) -> !transform.any_op {
     transform.match.operation_name %op ["linalg.matmul"] : !transform.any_op
     transform.match.param.cmpi le %rows, %in_place_rows : !transform.param<i64>
-    %page_rem = transform.include @page_rem_of failures(propagate) (%op)
-      : (!transform.any_op) -> !transform.param<i64>
-    %zero = transform.param.constant 0 : i64 -> !transform.param<i64>
-    transform.match.param.cmpi ne %page_rem, %zero : !transform.param<i64>
     transform.yield %op : !transform.any_op
   }
   transform.named_sequence @any_matmul(%op: !transform.any_op {transform.readonly},
@@ -912,6 +911,35 @@ module attributes {transform.with_named_sequence} {
     //                  1024 x 1024 139 / 107, 8 x 2048 x 512 141 / 94).
     %in_place_rows = transform.tune.knob<"in_place_rows"> = 128 from options = [0, 32, 64, 128, 256, 512]
         {loom.sweep = false, loom.host_default = "16 * m_r"} -> !transform.param<i64>
+    //   stream_b_bytes: a B of at least this many bytes streams from
+    //                   memory, a smaller one stays in cache between calls
+    //                   and passes: a quarter of L3.
+    %stream_b_bytes = transform.tune.knob<"stream_b_bytes"> = 8388608
+        from options = [1048576, 2097152, 4194304, 8388608, 16777216, 33554432, 67108864]
+        {loom.sweep = false, loom.host_default = "l3_bytes / 4"} -> !transform.param<i64>
+    //   page_in_place_rows: a matmul whose N is a multiple of 1024 reads B
+    //                       in place after all when it has at most this
+    //                       many rows and its B stays in cache (less than
+    //                       stream_b_bytes): rows of B a page apart, from
+    //                       L3, prefetched a few steps ahead into L1
+    //                       (l1_reread_prefetch_ahead, below), are read as
+    //                       fast as packed ones and not copied (on Zen 5,
+    //                       GFLOP/s in place against packed, one thread:
+    //                       16 x 1024 x 1024 160 / 122, 24 x 1024 x 1024
+    //                       162 / 137, 32 x 1024 x 1024 161 / 150, 16 x
+    //                       2048 x 512 167 / 124, 48 x 1024 x 1024 173 /
+    //                       161, but 64 x 1024 x 1024 171 / 177; two
+    //                       threads: 16 x 1024 x 1024 292 / 169, 32 x 1024
+    //                       x 1024 310 / 191, 48 x 1024 x 1024 325 / 223;
+    //                       oneDNN 161, 163, 163, 171, 176, 174; 300, 333,
+    //                       312). With more threads, more rows: 96 x
+    //                       1024 x 1024 307 / 262, 128 x 1024 x 1024 308 /
+    //                       274 on two (oneDNN 341, 278), 64 x 1024 x 1024
+    //                       on one 172 / 187. From memory packing pays:
+    //                       48 x 1024 x 2048 (8 MiB) 130 in place against
+    //                       156.
+    %page_in_place_rows = transform.tune.knob<"page_in_place_rows"> = 48 from options = [0, 16, 24, 32, 48, 64, 96, 128]
+        {loom.sweep = false, loom.host_default = "6 * m_r + 10 * m_r * (threads > 1)"} -> !transform.param<i64>
     // The foreach_match sorts each matmul into %few, %in_place or %many.
     %target_any = transform.cast %target : !transform.any_op to !transform.any_op
     %few, %in_place, %many = transform.foreach %target_any
@@ -919,8 +947,23 @@ module attributes {transform.with_named_sequence} {
     ^bb0(%one_target: !transform.any_op):
       %target_rows, %target_cols = transform.include @rows_and_cols_of failures(propagate) (%one_target)
         : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>)
+      // The most rows it may have to read B in place: in_place_rows;
+      // page_in_place_rows when N is a multiple of 1024 and B stays in
+      // cache, none (0) when N is and B streams (selects).
+      %no_rows = transform.param.constant 0 : i64 -> !transform.param<i64>
+      %target_a, %page_rows = transform.foreach_match restrict_root flatten_results
+          in %one_target, %stream_b_bytes, %no_rows, %page_in_place_rows
+          @large_b -> @forward_param, @small_b -> @forward_param
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+        -> (!transform.any_op, !transform.param<i64>)
+      %target_b, %in_place_limit = transform.foreach_match restrict_root flatten_results
+          in %target_a, %no_rows, %no_rows, %page_rows, %in_place_rows
+          @page_cols -> @forward_param, @not_below -> @forward_param
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>)
+        -> (!transform.any_op, !transform.param<i64>)
       %target_1, %f, %i, %m = transform.foreach_match restrict_root flatten_results
-          in %one_target, %target_rows, %few_rows, %in_place_rows, %one_tile_m_r
+          in %target_b, %target_rows, %few_rows, %in_place_limit, %one_tile_m_r
           @few_rows_only -> @first_of_three, @one_row_tile -> @second_of_three,
           @in_place_shape -> @second_of_three, @any_matmul -> @third_of_three
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
@@ -1041,10 +1084,10 @@ module attributes {transform.with_named_sequence} {
         {loom.sweep = false, loom.host_default = "l2_bytes / 16384"} -> !transform.param<i64>
     %short_n_panels = transform.tune.knob<"short_n_panels"> = 16 from options = [4, 8, 16, 32, 64]
         {loom.sweep = false, loom.host_default = "2048 / (64 * (n_r + 1))"} -> !transform.param<i64>
-    //   stream_k_block, stream_rows, stream_b_bytes: the K block of a
-    //                  matmul whose B is packed per K block and streams
-    //                  from memory (at least stream_b_bytes: a quarter of
-    //                  L3) and whose rows are few (at most stream_rows).
+    //   stream_k_block, stream_rows: the K block of a matmul whose B is
+    //                  packed per K block and streams from memory (at
+    //                  least stream_b_bytes, above) and whose rows are few
+    //                  (at most stream_rows).
     //                  Its next K block of B is prefetched into L2 while
     //                  this one computes, where this block, its packed
     //                  copy, A's slice and C's block of all the rows are
@@ -1065,9 +1108,6 @@ module attributes {transform.with_named_sequence} {
         {loom.sweep = false,
          loom.host_default = "(l2_bytes - 3 * stream_k_block * n_panels * vector_bytes * 2) / ((stream_k_block + n_panels * vector_bytes / 2) * 4)"}
         -> !transform.param<i64>
-    %stream_b_bytes = transform.tune.knob<"stream_b_bytes"> = 8388608
-        from options = [1048576, 2097152, 4194304, 8388608, 16777216, 33554432, 67108864]
-        {loom.sweep = false, loom.host_default = "l3_bytes / 4"} -> !transform.param<i64>
     //   join_rows: rows left over after the register tiles of m_r rows
     //              join the last tile when they are at most this many
     //              (half of the rows the registers have left: 8 + 3 rows
@@ -1342,6 +1382,18 @@ module attributes {transform.with_named_sequence} {
     //                      -; oneDNN 144, 153, 133, 120).
     %l1_prefetch_ahead = transform.tune.knob<"l1_prefetch_ahead"> = 8 from options = [0, 2, 4, 8, 16, 32]
         {loom.sweep = false, loom.host_default = "64 * threads / m_r"} -> !transform.param<i64>
+    //   l1_reread_prefetch_ahead: the same for a matmul of more rows
+    //                      (page_in_place_rows), whose register tiles of
+    //                      m_r rows each read the K block's rows of B
+    //                      again: two steps, as oneDNN's sgemm does (on
+    //                      Zen 5, GFLOP/s 2 / 4 / 8 steps ahead, one
+    //                      thread: 16 x 1024 x 1024 160 / 152 / 129, 24 x
+    //                      1024 x 1024 162 / 155 / 128, 32 x 1024 x 1024
+    //                      161 / 154 / 128; two threads: 16 x 1024 x 1024
+    //                      292 / 280 / 240, 48 x 1024 x 1024 325 / 313 /
+    //                      248).
+    %l1_reread_prefetch_ahead = transform.tune.knob<"l1_reread_prefetch_ahead"> = 2 from options = [0, 1, 2, 3, 4, 8]
+        {loom.sweep = false} -> !transform.param<i64>
     //   wide_tile_rows: a matmul of at most this many rows reading B in
     //                   place (and more than few_rows) has register tiles
     //                   of twice in_place_n_r columns (four vectors), so
@@ -1395,6 +1447,9 @@ module attributes {transform.with_named_sequence} {
       // least stream_b_bytes); from L2 or L3 the prefetches only take
       // the load ports (on Zen 5, 16 x 1000 x 1000: 180 GFLOP/s without,
       // 168 with; 8 x 2000 x 2000: 61 without, 117 with).
+      %in_place_m, %in_place_n = transform.include @rows_and_cols_of failures(propagate)
+          (%in_place_matmul)
+        : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>)
       %zero_ahead = transform.param.constant 0 : i64 -> !transform.param<i64>
       %in_place_matmul_1, %ahead = transform.foreach_match restrict_root flatten_results
           in %in_place_matmul, %stream_b_bytes, %prefetch_ahead, %zero_ahead
@@ -1405,12 +1460,20 @@ module attributes {transform.with_named_sequence} {
       // one_tile_m_r rows): rows a page apart wait for L3 too (on Zen 5, one thread,
       // GFLOP/s without and with, B of 4 MiB: 8 x 1024 x 1024 95 / 115, 8
       // x 2048 x 512 109 / 122; 8 x 1000 x 1000, not a multiple, 163 /
-      // 161); l1_prefetch_ahead steps ahead into L1 when B stays in cache.
-      // The cache: by the rows' stride (0) when B streams from memory, L1
-      // (1) otherwise.
+      // 161); l1_prefetch_ahead steps ahead into L1 when B stays in cache
+      // (l1_reread_prefetch_ahead for more rows than one_tile_m_r, up to
+      // page_in_place_rows). The cache: by the rows' stride (0) when B
+      // streams from memory, L1 (1) otherwise.
       %l1_cache = transform.param.constant 1 : i64 -> !transform.param<i64>
+      %in_place_matmul_r, %l1_ahead = transform.foreach_match restrict_root flatten_results
+          in %in_place_matmul_1, %one_tile_m_r, %in_place_m, %l1_reread_prefetch_ahead,
+             %l1_prefetch_ahead
+          @below -> @forward_param, @not_below -> @forward_param
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>)
+        -> (!transform.any_op, !transform.param<i64>)
       %in_place_matmul_a, %page_ahead = transform.foreach_match restrict_root flatten_results
-          in %in_place_matmul_1, %stream_b_bytes, %prefetch_ahead, %l1_prefetch_ahead
+          in %in_place_matmul_r, %stream_b_bytes, %prefetch_ahead, %l1_ahead
           @large_b -> @forward_param, @small_b -> @forward_param
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.param<i64>)
@@ -1431,9 +1494,6 @@ module attributes {transform.with_named_sequence} {
       // 5, one thread, GFLOP/s without cache tiles against 128 columns:
       // 8 x 4096 x 1024 109 / 84, 6 x 2048 x 2048 88 / 76, 5 x 4096 x 4096
       // 50 / 43, 8 x 2048 x 2048 122 / 116).
-      %in_place_m, %in_place_n = transform.include @rows_and_cols_of failures(propagate)
-          (%in_place_matmul_p)
-        : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>)
       %in_place_matmul_c, %in_place_chunk = transform.foreach_match restrict_root flatten_results
           in %in_place_matmul_p, %one_tile_m_r, %in_place_m, %in_place_n_c, %no_chunks
           @below -> @forward_param, @not_below -> @forward_param
@@ -1456,7 +1516,7 @@ module attributes {transform.with_named_sequence} {
            !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.param<i64>)
       // K blocks of in_place_k_block rows, page_k_block when N is a
-      // multiple of 1024 (the matmul has then at most one_tile_m_r rows).
+      // multiple of 1024.
       %in_place_matmul_3, %in_place_k = transform.foreach_match restrict_root flatten_results
           in %in_place_matmul_w, %m_r, %in_place_m, %page_k_block, %in_place_k_block
           @page_cols -> @forward_param, @not_below -> @forward_param

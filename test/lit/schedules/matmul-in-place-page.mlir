@@ -1,8 +1,12 @@
 // A matmul of few enough rows to read B in place (matmul-in-place.mlir)
-// whose N is a multiple of 1024 is packed: its rows of B lie a multiple of
-// 4 KiB apart, on the same cache sets and in as many pages (48 x 1024 x 2048
-// ran at 175 GFLOP/s in place against 193 packed on Zen 5). A matmul of at
-// most one_tile_m_r rows (@one_tile, 12 rows) reads B in place whatever N:
+// whose N is a multiple of 1024 is packed when its B streams from memory
+// (stream_b_bytes) or it has more than page_in_place_rows rows: its rows of
+// B lie a multiple of 4 KiB apart, on the same cache sets and in as many
+// pages (48 x 1024 x 2048 ran at 130 GFLOP/s in place against 156 packed on
+// Zen 5). With at most page_in_place_rows rows and a B that stays in cache
+// it reads B in place (@matmul, 40 rows, B of 1 MiB), its rows prefetched
+// l1_reread_prefetch_ahead (2) steps ahead into L1. A matmul of at most
+// one_tile_m_r rows (@one_tile, 12 rows) reads B in place whatever N:
 // packing would copy each element of B for one use. One register tile of its
 // 12 rows (not m_r = 8 and 4) walks along
 // whole rows of B: no cache tiles of in_place_n_c columns (a single loop over
@@ -17,8 +21,24 @@
 // RUN: loom run %s --func matmul --schedule %{schedules}/matmul/schedule.mlir \
 // RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
 // RUN:   --knob m_r=8 --knob n_r=1 --knob in_place_rows=128 \
+// RUN:   --knob page_in_place_rows=32 --knob stream_b_bytes=8388608 \
 // RUN:   --dump-ir %t/packed 2>&1 | FileCheck %s --implicit-check-not=remark
 // RUN: FileCheck %s --check-prefix=PACKED < %t/packed/1-scheduled.mlir
+// RUN: loom run %s --func matmul --schedule %{schedules}/matmul/schedule.mlir \
+// RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
+// RUN:   --knob m_r=8 --knob n_r=1 --knob in_place_rows=128 \
+// RUN:   --knob page_in_place_rows=48 --knob stream_b_bytes=1048576 \
+// RUN:   --dump-ir %t/packed-streamed 2>&1 | FileCheck %s --implicit-check-not=remark
+// RUN: FileCheck %s --check-prefix=PACKED < %t/packed-streamed/1-scheduled.mlir
+// RUN: loom run %s --func matmul --schedule %{schedules}/matmul/schedule.mlir \
+// RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
+// RUN:   --knob m_r=8 --knob n_r=1 --knob in_place_rows=128 \
+// RUN:   --knob page_in_place_rows=48 --knob stream_b_bytes=8388608 \
+// RUN:   --knob l1_reread_prefetch_ahead=2 \
+// RUN:   --dump-ir %t/page-in-place 2>&1 | FileCheck %s --implicit-check-not=remark
+// RUN: FileCheck %s --check-prefix=PAGE-IN-PLACE --implicit-check-not=linalg.pack \
+// RUN:   < %t/page-in-place/1-scheduled.mlir
+// RUN: FileCheck %s --check-prefix=PREFETCH-2 < %t/page-in-place/3-llvm-dialect.mlir
 // RUN: loom run %s --func one_tile --schedule %{schedules}/matmul/schedule.mlir \
 // RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
 // RUN:   --knob m_r=8 --knob one_tile_m_r=12 --knob n_r=1 --knob in_place_rows=128 \
@@ -46,6 +66,11 @@
 
 // CHECK: check       arg 2: passed
 // PACKED: vector<8x1x32xf32>
+// PAGE-IN-PLACE: vector.transfer_read {{.*}} : tensor<8x32xf32>, vector<8x32xf32>
+// PREFETCH-2: %[[TWO:.*]] = llvm.mlir.constant(2 : index) : i64
+// PREFETCH-2: llvm.add %{{.*}}, %[[TWO]] : i64
+// PREFETCH-2: "llvm.intr.prefetch"({{.*}}) <{cache = 1 : i32, hint = 3 : i32, rw = 0 : i32}>
+// PREFETCH-2-NOT: hint = 2
 
 // IN-PLACE: scf.for %{{.*}} = %c0 to %c256 step %c128
 // IN-PLACE: scf.for %{{.*}} = %c0 to %c1024 step %c32
@@ -66,9 +91,9 @@
 // SIX: vector.transfer_read {{.*}} : tensor<6x64xf32>, vector<6x64xf32>
 // SIX: vector.transfer_read {{.*}} : tensor<1x64xf32>, vector<64xf32>
 
-func.func @matmul(%A: tensor<40x33xf32>, %B: tensor<33x1024xf32>, %C: memref<40x1024xf32>) {
+func.func @matmul(%A: tensor<40x256xf32>, %B: tensor<256x1024xf32>, %C: memref<40x1024xf32>) {
   %c = bufferization.to_tensor %C restrict writable : memref<40x1024xf32> to tensor<40x1024xf32>
-  %r = linalg.matmul ins(%A, %B : tensor<40x33xf32>, tensor<33x1024xf32>) outs(%c : tensor<40x1024xf32>) -> tensor<40x1024xf32>
+  %r = linalg.matmul ins(%A, %B : tensor<40x256xf32>, tensor<256x1024xf32>) outs(%c : tensor<40x1024xf32>) -> tensor<40x1024xf32>
   bufferization.materialize_in_destination %r in restrict writable %C : (tensor<40x1024xf32>, memref<40x1024xf32>) -> ()
   return
 }

@@ -2,7 +2,8 @@
 // them join the last tile (docs/performance.md, "Any shape"). 41 rows with
 // m_r = 8 and join_rows = 3 are 32 rows in tiles of 8 and one tile of 9 (a
 // tile of one row has two accumulators, too few to hide the FMA's latency),
-// with B packed (N = 1024, first case) or read in place (N = 264, second).
+// with B packed (N = 1024, first case, page_in_place_rows = 0: its B would
+// be read in place otherwise) or read in place (N = 264, second).
 // Only the loops over k of the register tiles have their accumulators
 // hoisted (@loom_vector_to_fma_marked), so bufferization copies no part of
 // C: hoisting in every loop made the 32 rows and the 9 iter_args of the K
@@ -18,7 +19,8 @@
 //
 // DEFINE: %{run} = loom run %s --schedule %{schedules}/matmul/schedule.mlir \
 // DEFINE:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
-// DEFINE:   --knob m_r=8 --knob n_r=1 --knob k_block=64 --knob in_place_n_r=32
+// DEFINE:   --knob m_r=8 --knob n_r=1 --knob k_block=64 --knob in_place_n_r=32 \
+// DEFINE:   --knob page_in_place_rows=0
 // RUN: %{run} --chunk 1 --knob join_rows=3 --dump-ir %t/packed 2>&1 \
 // RUN:   | FileCheck %s --implicit-check-not=remark
 // RUN: FileCheck %s --check-prefix=PACKED --implicit-check-not='vector<32xf32>)' \

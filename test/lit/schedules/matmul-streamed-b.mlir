@@ -28,7 +28,7 @@
 // RUN: FileCheck %s --check-prefix=CACHED < %t/cached/2-bufferized.mlir
 
 // CHECK: check       arg 2: passed
-// HOST: host knobs {{.*}}k_block=256 {{.*}}stream_k_block=128 (k_block / 2 = 128), stream_rows=384 ({{.*}} = 426), stream_b_bytes=1048576 (l3_bytes / 4 = 1048576)
+// HOST: host knobs {{.*}}stream_b_bytes=1048576 (l3_bytes / 4 = 1048576), {{.*}}k_block=256 {{.*}}stream_k_block=128 (k_block / 2 = 128), stream_rows=384 ({{.*}} = 426)
 
 // The K loop: blocks of 128 rows of B when streamed, 256 otherwise.
 // STREAMED: scf.for %{{.*}} = %c0 to %c512 step %c128
