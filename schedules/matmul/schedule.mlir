@@ -1456,14 +1456,16 @@ module attributes {transform.with_named_sequence} {
           @large_b -> @forward_param, @small_b -> @forward_param
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.param<i64>)
-      // And whatever B's size when N is a multiple of 1024 (at most
-      // one_tile_m_r rows): rows a page apart wait for L3 too (on Zen 5, one thread,
-      // GFLOP/s without and with, B of 4 MiB: 8 x 1024 x 1024 95 / 115, 8
-      // x 2048 x 512 109 / 122; 8 x 1000 x 1000, not a multiple, 163 /
-      // 161); l1_prefetch_ahead steps ahead into L1 when B stays in cache
-      // (l1_reread_prefetch_ahead for more rows than one_tile_m_r, up to
-      // page_in_place_rows). The cache: by the rows' stride (0) when B
-      // streams from memory, L1 (1) otherwise.
+      // And whatever B's size when N is a multiple of 1024: rows a page
+      // apart wait for L3 too (on Zen 5, one thread, GFLOP/s without and
+      // with, B of 4 MiB: 8 x 1024 x 1024 95 / 115, 8 x 2048 x 512 109 /
+      // 122; 8 x 1000 x 1000, not a multiple, 163 / 161). From memory (at
+      // most one_tile_m_r rows: more are packed) prefetch_ahead steps
+      // ahead, into L2 by their stride; from cache into L1,
+      // l1_prefetch_ahead steps ahead for one register tile of rows,
+      // l1_reread_prefetch_ahead for more (up to page_in_place_rows, each
+      // tile of m_r rows reading the rows again). The cache: by the rows'
+      // stride (0) when B streams from memory, L1 (1) otherwise.
       %l1_cache = transform.param.constant 1 : i64 -> !transform.param<i64>
       %in_place_matmul_r, %l1_ahead = transform.foreach_match restrict_root flatten_results
           in %in_place_matmul_1, %one_tile_m_r, %in_place_m, %l1_reread_prefetch_ahead,
