@@ -761,12 +761,10 @@ module attributes {transform.with_named_sequence} {
     transform.match.param.cmpi lt %value, %limit : !transform.param<i64>
     transform.yield %then : !transform.param<i64>
   }
-  // A matcher of the same arguments that yields %then when the matmul's N
-  // is a multiple of 1024 (rows of B a multiple of 4 KiB apart), whatever
-  // %value and %limit.
+  // Matchers of a foreach_match used as a select: %then when the matmul's
+  // N is a multiple of 1024 (rows of B a multiple of 4 KiB apart), else
+  // %otherwise.
   transform.named_sequence @page_cols(%op: !transform.any_op {transform.readonly},
-      %value: !transform.param<i64> {transform.readonly},
-      %limit: !transform.param<i64> {transform.readonly},
       %then: !transform.param<i64> {transform.readonly},
       %otherwise: !transform.param<i64> {transform.readonly}) -> !transform.param<i64> {
     transform.match.operation_name %op ["linalg.matmul"] : !transform.any_op
@@ -775,6 +773,12 @@ module attributes {transform.with_named_sequence} {
     %zero = transform.param.constant 0 : i64 -> !transform.param<i64>
     transform.match.param.cmpi eq %page_rem, %zero : !transform.param<i64>
     transform.yield %then : !transform.param<i64>
+  }
+  transform.named_sequence @other_cols(%op: !transform.any_op {transform.readonly},
+      %then: !transform.param<i64> {transform.readonly},
+      %otherwise: !transform.param<i64> {transform.readonly}) -> !transform.param<i64> {
+    transform.match.operation_name %op ["linalg.matmul"] : !transform.any_op
+    transform.yield %otherwise : !transform.param<i64>
   }
   transform.named_sequence @not_below(%op: !transform.any_op {transform.readonly},
       %value: !transform.param<i64> {transform.readonly},
@@ -957,10 +961,9 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.param<i64>)
       %target_b, %in_place_limit = transform.foreach_match restrict_root flatten_results
-          in %target_a, %no_rows, %no_rows, %page_rows, %in_place_rows
-          @page_cols -> @forward_param, @not_below -> @forward_param
-        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
-           !transform.param<i64>, !transform.param<i64>)
+          in %target_a, %page_rows, %in_place_rows
+          @page_cols -> @forward_param, @other_cols -> @forward_param
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.param<i64>)
       %target_1, %f, %i, %m = transform.foreach_match restrict_root flatten_results
           in %target_b, %target_rows, %few_rows, %in_place_limit, %one_tile_m_r
@@ -1485,10 +1488,9 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.param<i64>)
       %in_place_matmul_p, %in_place_ahead = transform.foreach_match restrict_root flatten_results
-          in %in_place_matmul_b, %m_r, %m_r, %page_ahead, %ahead
-          @page_cols -> @forward_param, @not_below -> @forward_param
-        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
-           !transform.param<i64>, !transform.param<i64>)
+          in %in_place_matmul_b, %page_ahead, %ahead
+          @page_cols -> @forward_param, @other_cols -> @forward_param
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.param<i64>)
       // Cache tiles of in_place_n_c columns; none for a matmul of one
       // register tile of rows (at most one_tile_m_r), whose B is read
@@ -1520,10 +1522,9 @@ module attributes {transform.with_named_sequence} {
       // K blocks of in_place_k_block rows, page_k_block when N is a
       // multiple of 1024.
       %in_place_matmul_3, %in_place_k = transform.foreach_match restrict_root flatten_results
-          in %in_place_matmul_w, %m_r, %in_place_m, %page_k_block, %in_place_k_block
-          @page_cols -> @forward_param, @not_below -> @forward_param
-        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
-           !transform.param<i64>, !transform.param<i64>)
+          in %in_place_matmul_w, %page_k_block, %in_place_k_block
+          @page_cols -> @forward_param, @other_cols -> @forward_param
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.param<i64>)
       transform.include @in_place_blocked failures(propagate)
           (%in_place_matmul_3, %thread_parts, %in_place_k, %in_place_chunk, %in_place_cols,
