@@ -1414,7 +1414,7 @@ module attributes {transform.with_named_sequence} {
       : (!transform.param<i64>, !transform.param<i64>) -> !transform.param<i64>
     // (No cache tiles: one larger than any N.)
     %no_chunks = transform.param.constant 1073741824 : i64 -> !transform.param<i64>
-    // (Prefetches into the cache their rows' stride picks.)
+    // (loom.prefetch_cache: into the cache the rows' stride picks.)
     %by_stride = transform.param.constant 0 : i64 -> !transform.param<i64>
     transform.foreach %few : !transform.any_op {
     ^bb0(%few_matmul: !transform.any_op):
@@ -1483,7 +1483,7 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.param<i64>)
       %in_place_matmul_b, %in_place_cache = transform.foreach_match restrict_root flatten_results
-          in %in_place_matmul_a, %stream_b_bytes, %zero_ahead, %l1_cache
+          in %in_place_matmul_a, %stream_b_bytes, %by_stride, %l1_cache
           @large_b -> @forward_param, @small_b -> @forward_param
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.param<i64>)
