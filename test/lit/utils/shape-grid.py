@@ -37,8 +37,16 @@ MATMUL_SHAPES = [
     # MLIR 22 miscompiled such tiles (llvm/llvm-project#190614).
     (8, 40, 3),
     (4, 132, 5),
-    # Few rows, N a multiple of 1024: B packed, short K blocks.
+    # N a multiple of 1024 and a B in cache: in place up to
+    # page_in_place_rows (48 on one thread), prefetched into L1; more rows
+    # packed in short K blocks (on two threads in place up to 128).
     (37, 1024, 45),
+    (67, 1024, 45),
+    # One register tile of rows: 5-6 rows in tiles of four vectors
+    # (wide_tile_rows), the columns left over in narrower tiles; 12 rows
+    # whose N is a multiple of 1024.
+    (6, 200, 33),
+    (12, 2048, 20),
 ]
 BATCH_SHAPES = [(3, 33, 65, 17), (2, 1, 40, 9), (1, 70, 31, 300), (4, 64, 64, 64)]
 # (N, H, W, C, F, KH, KW, stride[, dilation]): output 7x7 and 14x14, a 1x1
