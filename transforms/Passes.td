@@ -200,7 +200,7 @@ def LoomPrefetchAheadPass : Pass<"loom-prefetch-ahead", "func::FuncOp"> {
     stride is a multiple of 4 KiB: such rows fall on the same L1 sets and
     would evict each other before they are read; a `loom.prefetch_cache`
     attribute (1: L1, 2: L2) names the cache instead (a few rows ahead of a
-    B that stays in L3 fit L1's ways: on Zen 5, 8 x 1024 x 1024 read in
+    B that stays in L3, measured faster into L1: on Zen 5, 8 x 1024 x 1024 read in
     place, 132 GFLOP/s 8 rows ahead into L1 against 99 64 rows ahead into
     L2). With a
     `loom.prefetch_span` attribute too (S, bytes), rows of a static stride

@@ -35,7 +35,7 @@ constexpr int64_t kLineBytes = 64;
 /// prefetched ahead would evict each other there (on Zen 5, 8 x 2048 x 2048
 /// read in place: 94 GFLOP/s into L2 against 82 into L1; 8 x 2000 x 2000
 /// 115 into L1 against 106 into L2), unless the loop names the cache: a few
-/// rows ahead of a B that stays in L3 fit L1's ways (on Zen 5, 8 x 1024 x
+/// rows ahead of a B that stays in L3 were faster into L1 (on Zen 5, 8 x 1024 x
 /// 1024: 132 GFLOP/s 8 rows ahead into L1 against 99 64 rows ahead into L2).
 constexpr unsigned kLocalityL1 = 3, kLocalityL2 = 2;
 constexpr int64_t kPageBytes = 4096;
@@ -110,22 +110,23 @@ void prefetchAhead(scf::ForOp loop, int64_t distance, int64_t spanBytes,
         std::max<int64_t>(sourceType.getElementTypeBitWidth() / 8, 1);
     if (subview.getStaticSizes().back() * elementBytes > kMaxLines * kLineBytes)
       continue;
-    // Rows a multiple of a page apart go to L2 (kLocalityL2); the distance
-    // is lowered so that the rows ahead span at most `spanBytes`.
-    RowPrefetch row{subview, *rowDim, elementBytes, distance, kLocalityL1};
+    // Into the cache the loop names, or else L1, L2 (kLocalityL2) for rows
+    // a multiple of a page apart; the distance is lowered so that the rows
+    // ahead span at most `spanBytes`.
+    bool named = cache == 1 || cache == 2;
+    RowPrefetch row{subview, *rowDim, elementBytes, distance,
+                    cache == 2 ? kLocalityL2 : kLocalityL1};
     SmallVector<int64_t> strides;
     int64_t offset;
     if (succeeded(sourceType.getStridesAndOffset(strides, offset)) &&
         !ShapedType::isDynamic(strides[*rowDim]) && strides[*rowDim] > 0) {
       int64_t strideBytes = strides[*rowDim] * elementBytes;
-      if (strideBytes % kPageBytes == 0)
+      if (!named && strideBytes % kPageBytes == 0)
         row.locality = kLocalityL2;
       if (spanBytes > 0)
         row.distance =
             std::clamp<int64_t>(spanBytes / strideBytes, 1, distance);
     }
-    if (cache == 1 || cache == 2)
-      row.locality = cache == 1 ? kLocalityL1 : kLocalityL2;
     if (trips && *trips <= row.distance)
       continue;
     rows.push_back(row);
