@@ -267,7 +267,14 @@ def LoomPrefetchNextIterationPass
     A block that a nested loop slices but whose offsets follow only the
     marked loop's induction variable (the rows of A of a register tile,
     sliced in the loop over its panels) counts too: the loop-invariant code
-    of the nested loops is hoisted first.
+    of the nested loops is hoisted first. So do the pieces a loop directly
+    in the body writes, one per iteration, when they add up to a block that
+    follows the marked loop (C's register tiles in the loop over a tile's
+    panels, a column offset a multiple of the panel's variable, the tiles
+    adjacent): the next row tile's block of C is prefetched, and its tiles'
+    loads of C find it in L2 (on Zen 5, 2048 x 2048 x 2048 in a minute when
+    the host's memory was shared: 183 GFLOP/s against 174, where 16% of the
+    samples had been on those loads; the same in a quiet one).
 
     The matmul schedule marks the K loop when it packs B per K block: the
     copy of the next block from memory then reads lines already in L2

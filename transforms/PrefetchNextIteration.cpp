@@ -10,7 +10,8 @@
 // matmul packs per K block is the case it was written for: its copy from
 // memory no longer waits for DRAM. The rows of A of a matmul's next register
 // tile, sliced in the loop over the tile's panels, are hoisted out of it
-// first, and prefetched the same way.
+// first, and prefetched the same way; the tiles of C that loop writes, one
+// per panel, are prefetched as the block of C they add up to.
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,6 +27,7 @@
 #include "mlir/Interfaces/ValueBoundsOpInterface.h"
 #include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
 #include "llvm/ADT/BitVector.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallBitVector.h"
 
@@ -246,6 +248,103 @@ SmallVector<ConstantLoop> getBusiestNest(scf::ForOp loop) {
   return best;
 }
 
+/// How an offset follows `inner`'s induction variable: 0 when it does not
+/// read it (it is defined outside `inner`), the coefficient when it is the
+/// variable or `affine.apply` of `d0 * c` on it, nullopt otherwise.
+std::optional<int64_t> getIvCoefficient(OpFoldResult offset, scf::ForOp inner) {
+  auto value = dyn_cast<Value>(offset);
+  if (!value)
+    return 0;
+  if (value == inner.getInductionVar())
+    return 1;
+  Operation *def = value.getDefiningOp();
+  if (!def ? inner->isAncestor(value.getParentBlock()->getParentOp())
+           : inner->isProperAncestor(def)) {
+    auto apply = dyn_cast_or_null<affine::AffineApplyOp>(def);
+    if (!apply || apply.getMapOperands().size() != 1 ||
+        apply.getMapOperands()[0] != inner.getInductionVar())
+      return std::nullopt;
+    AffineExpr expr = apply.getAffineMap().getResult(0);
+    auto mul = dyn_cast<AffineBinaryOpExpr>(expr);
+    if (!mul || mul.getKind() != AffineExprKind::Mul ||
+        !isa<AffineDimExpr>(mul.getLHS()))
+      return std::nullopt;
+    auto coefficient = dyn_cast<AffineConstantExpr>(mul.getRHS());
+    if (!coefficient || coefficient.getValue() <= 0)
+      return std::nullopt;
+    return coefficient.getValue();
+  }
+  return 0;
+}
+
+/// Whether an op writes into `subview` (a register tile's store of C).
+bool isWrittenTo(memref::SubViewOp subview) {
+  return llvm::any_of(subview->getUses(), [](OpOperand &use) {
+    auto effects = dyn_cast<MemoryEffectOpInterface>(use.getOwner());
+    if (!effects)
+      return false;
+    SmallVector<MemoryEffects::EffectInstance> list;
+    effects.getEffectsOnValue(use.get(), list);
+    return llvm::any_of(list, [](const MemoryEffects::EffectInstance &e) {
+      return isa<MemoryEffects::Write>(e.getEffect());
+    });
+  });
+}
+
+/// The pieces that a loop directly in `loop`'s body writes one per
+/// iteration (C's register tiles in the loop over a tile's panels: a
+/// subview one of whose offsets is that loop's induction variable, or a
+/// multiple of it, the pieces adjacent) add up to a block that follows
+/// `loop`'s variable: that block, as a subview in `loop`'s body just before
+/// the nested loop, for the blocks of the next iteration to take. The
+/// subviews are created here; the caller erases those it leaves unused.
+SmallVector<memref::SubViewOp> createWrittenBlocks(scf::ForOp loop) {
+  SmallVector<memref::SubViewOp> created;
+  for (auto inner : loop.getBody()->getOps<scf::ForOp>()) {
+    std::optional<ConstantLoop> constant = getConstantLoop(inner);
+    if (!constant || constant->lowerBound < 0)
+      continue;
+    for (auto subview : inner.getBody()->getOps<memref::SubViewOp>()) {
+      Value source = subview.getSource();
+      if (!isWrittenTo(subview) ||
+          inner->isAncestor(source.getParentBlock()->getParentOp()) ||
+          !llvm::all_of(subview.getStaticStrides(),
+                        [](int64_t stride) { return stride == 1; }))
+        continue;
+      SmallVector<OpFoldResult> offsets = subview.getMixedOffsets();
+      SmallVector<OpFoldResult> sizes = subview.getMixedSizes();
+      std::optional<int64_t> dim;
+      int64_t coefficient = 0;
+      bool valid = true;
+      for (auto [index, offset] : llvm::enumerate(offsets)) {
+        std::optional<int64_t> c = getIvCoefficient(offset, inner);
+        if (!c || (*c && dim)) {
+          valid = false;
+          break;
+        }
+        if (*c) {
+          dim = index;
+          coefficient = *c;
+        }
+      }
+      std::optional<int64_t> size =
+          dim ? getConstantIntValue(sizes[*dim]) : std::nullopt;
+      // Pieces with gaps between them are not one block.
+      if (!valid || !size || constant->step * coefficient > *size)
+        continue;
+      Builder builder(loop.getContext());
+      offsets[*dim] = builder.getIndexAttr(constant->lowerBound * coefficient);
+      sizes[*dim] = builder.getIndexAttr(
+          (constant->tripCount - 1) * constant->step * coefficient + *size);
+      OpBuilder atInner(inner);
+      created.push_back(memref::SubViewOp::create(atInner, subview.getLoc(),
+                                                  source, offsets, sizes,
+                                                  subview.getMixedStrides()));
+    }
+  }
+  return created;
+}
+
 /// Prefetches the blocks of `loop`'s next iteration, the largest first (the
 /// one whose wait costs most, such as the block a matmul packs), as long as
 /// their footprints add up to at most `budget` bytes (a block that does not
@@ -262,6 +361,14 @@ bool prefetchNextIteration(scf::ForOp loop, int64_t budget) {
   // first hoisted into `loop`'s body.
   loop.getBody()->walk(
       [](scf::ForOp inner) { (void)moveLoopInvariantCode(inner); });
+  // The tiles of C that a nested loop writes, one per iteration, count as
+  // the block they add up to (the next register tile's rows of C).
+  SmallVector<memref::SubViewOp> writtenBlocks = createWrittenBlocks(loop);
+  llvm::scope_exit eraseUnused([&] {
+    for (memref::SubViewOp subview : writtenBlocks)
+      if (subview->use_empty())
+        subview->erase();
+  });
   SmallVector<Block> candidates, blocks;
   for (auto subview : loop.getBody()->getOps<memref::SubViewOp>())
     if (std::optional<Block> block = getBlock(subview, loop))

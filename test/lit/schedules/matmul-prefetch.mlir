@@ -3,7 +3,8 @@
 // quarter of L2 by default): the next K block of B is prefetched while this
 // one computes (loom-prefetch-next-iteration). It marks the loop over the
 // register tiles' rows too: the next tile's rows of A are prefetched, also
-// when B is packed before the loops (pack_b_rows=0, third run). The result
+// when B is packed before the loops (pack_b_rows=0, second run), with the
+// next tile's rows of C (two prefetches in its k loop). The result
 // is checked; with prefetch_bytes=0 there is no prefetch. (The host
 // parameters fix the blocking: K blocks of 256 x 256 floats, 256 KiB, within
 // the budget.)
@@ -19,7 +20,7 @@
 // RUN:   --host-param vector_bytes=64 --host-param vector_registers=32 \
 // RUN:   --host-param l1d_bytes=49152 --host-param l2_bytes=1048576 \
 // RUN:   --knob pack_b_rows=0 --dump-ir %t/rows-of-a | FileCheck %s
-// RUN: FileCheck %s --check-prefix=ON < %t/rows-of-a/4-optimized.ll
+// RUN: FileCheck %s --check-prefix=ROWS < %t/rows-of-a/4-optimized.ll
 // RUN: loom run %s --schedule %{schedules}/matmul/schedule.mlir \
 // RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
 // RUN:   --host-param vector_bytes=64 --host-param vector_registers=32 \
@@ -31,6 +32,8 @@
 // HOST: host knobs {{.*}}pack_b_rows=1024 {{.*}}prefetch_bytes=262144 (l2_bytes / 4 = 262144)
 
 // ON: call void @llvm.prefetch.p0(ptr {{.*}}, i32 0, i32 2, i32 1)
+// ROWS-COUNT-2: call void @llvm.prefetch.p0(ptr {{.*}}, i32 0, i32 2, i32 1)
+// ROWS-NOT: call void @llvm.prefetch
 // OFF-NOT: @llvm.prefetch
 
 func.func @skinny(%A: tensor<64x1024xf32>, %B: tensor<1024x1024xf32>,

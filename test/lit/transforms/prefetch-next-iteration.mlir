@@ -151,6 +151,85 @@ func.func @hoisted_rows(%A: memref<64x64xf32>, %B: memref<4x64x32xf32>, %C: memr
 
 // -----
 
+// The register tiles of C that the loop over panels writes, one 8 x 16 tile
+// of each row tile per panel (its column offset a multiple of the panel's
+// variable), add up to the row tile's 8 x 64 block of C: the next row
+// tile's block is prefetched (besides its rows of A), so that the tiles'
+// loads of C find it in L2 rather than in memory. The subview of the whole
+// block is only the prefetch's: the tiles keep theirs.
+// CHECK-LABEL: func.func @written_tiles(
+// CHECK-SAME:      %[[A:.*]]: memref<64x32xf32>, %[[B:.*]]: memref<4x32x16xf32>, %[[C:.*]]: memref<64x64xf32>
+// CHECK:         scf.for %[[M:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK:           %[[NEXT:.*]] = arith.minsi
+// CHECK-DAG:       %[[NA:.*]] = memref.subview %[[A]][%[[NEXT]], 0] [8, 32] [1, 1]
+// CHECK-DAG:       %[[NC:.*]] = memref.subview %[[C]][%[[NEXT]], 0] [8, 64] [1, 1]
+// CHECK-NOT:       memref.subview %[[C]][%[[M]], 0] [8, 64]
+// CHECK:           scf.for %[[N:.*]] =
+// CHECK:             %[[TILE:.*]] = memref.subview %[[C]][%[[M]], %{{.*}}] [8, 16] [1, 1]
+// CHECK:             vector.transfer_read %[[TILE]]
+// CHECK:             scf.for %[[K:.*]] =
+// CHECK-DAG:           memref.prefetch %[[NC]][%{{.*}}, %{{.*}}], read, locality<2>, data
+// CHECK-DAG:           memref.prefetch %[[NA]][%{{.*}}, %{{.*}}], read, locality<2>, data
+// CHECK:             vector.transfer_write %{{.*}}, %[[TILE]]
+func.func @written_tiles(%A: memref<64x32xf32>, %B: memref<4x32x16xf32>, %C: memref<64x64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %zero = arith.constant 0.0 : f32
+  scf.for %m = %c0 to %c64 step %c8 {
+    %rows = memref.subview %A[%m, 0] [8, 32] [1, 1] : memref<64x32xf32> to memref<8x32xf32, strided<[32, 1], offset: ?>>
+    scf.for %n = %c0 to %c4 step %c1 {
+      %col = affine.apply affine_map<(d0) -> (d0 * 16)>(%n)
+      %tile = memref.subview %C[%m, %col] [8, 16] [1, 1] : memref<64x64xf32> to memref<8x16xf32, strided<[64, 1], offset: ?>>
+      %init = vector.transfer_read %tile[%c0, %c0], %zero {in_bounds = [true, true]} : memref<8x16xf32, strided<[64, 1], offset: ?>>, vector<8x16xf32>
+      %acc = scf.for %k = %c0 to %c32 step %c1 iter_args(%x = %init) -> (vector<8x16xf32>) {
+        %a = memref.load %rows[%c0, %k] : memref<8x32xf32, strided<[32, 1], offset: ?>>
+        %b = vector.load %B[%n, %k, %c0] : memref<4x32x16xf32>, vector<16xf32>
+        %ab = vector.broadcast %a : f32 to vector<8x16xf32>
+        %bb = vector.broadcast %b : vector<16xf32> to vector<8x16xf32>
+        %y = vector.fma %ab, %bb, %x : vector<8x16xf32>
+        scf.yield %y : vector<8x16xf32>
+      }
+      vector.transfer_write %acc, %tile[%c0, %c0] {in_bounds = [true, true]} : vector<8x16xf32>, memref<8x16xf32, strided<[64, 1], offset: ?>>
+    }
+  } {loom.prefetch_next}
+  return
+}
+
+// -----
+
+// Tiles that are only read, or written with gaps between them (16 columns
+// every 32), are no block of the next iteration: nothing is prefetched.
+// CHECK-LABEL: func.func @no_written_block(
+// CHECK-NOT:     memref.prefetch
+// CHECK:         return
+func.func @no_written_block(%A: memref<64x64xf32>, %C: memref<64x64xf32>, %D: memref<16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c8 = arith.constant 8 : index
+  %c64 = arith.constant 64 : index
+  %zero = arith.constant 0.0 : f32
+  scf.for %m = %c0 to %c64 step %c8 {
+    scf.for %n = %c0 to %c2 step %c1 {
+      %col = affine.apply affine_map<(d0) -> (d0 * 32)>(%n)
+      %read = memref.subview %A[%m, %col] [8, 16] [1, 1] : memref<64x64xf32> to memref<8x16xf32, strided<[64, 1], offset: ?>>
+      %gapped = memref.subview %C[%m, %col] [8, 16] [1, 1] : memref<64x64xf32> to memref<8x16xf32, strided<[64, 1], offset: ?>>
+      scf.for %k = %c0 to %c8 step %c1 {
+        %x = vector.transfer_read %read[%k, %c0], %zero {in_bounds = [true]} : memref<8x16xf32, strided<[64, 1], offset: ?>>, vector<16xf32>
+        vector.store %x, %D[%c0] : memref<16xf32>, vector<16xf32>
+        vector.transfer_write %x, %gapped[%k, %c0] {in_bounds = [true]} : vector<16xf32>, memref<8x16xf32, strided<[64, 1], offset: ?>>
+      }
+    }
+  } {loom.prefetch_next}
+  return
+}
+
+// -----
+
 // A block counts with the cache sets it falls on: 16 rows of 256 bytes,
 // 4 KiB apart, cover 4 of a page's 64 line offsets, so its 4 KiB weigh as
 // 64 KiB (prefetched, they would evict lines in use from a sixteenth of
