@@ -780,6 +780,27 @@ module attributes {transform.with_named_sequence} {
     transform.match.operation_name %op ["linalg.matmul"] : !transform.any_op
     transform.yield %otherwise : !transform.param<i64>
   }
+  // Matchers of a foreach_match used as a select: %then when %enabled is
+  // above 0 and the matmul's N is a multiple of 1024, else %otherwise.
+  transform.named_sequence @page_wide(%op: !transform.any_op {transform.readonly},
+      %enabled: !transform.param<i64> {transform.readonly},
+      %then: !transform.param<i64> {transform.readonly},
+      %otherwise: !transform.param<i64> {transform.readonly}) -> !transform.param<i64> {
+    transform.match.operation_name %op ["linalg.matmul"] : !transform.any_op
+    %zero = transform.param.constant 0 : i64 -> !transform.param<i64>
+    transform.match.param.cmpi gt %enabled, %zero : !transform.param<i64>
+    %page_rem = transform.include @page_rem_of failures(propagate) (%op)
+      : (!transform.any_op) -> !transform.param<i64>
+    transform.match.param.cmpi eq %page_rem, %zero : !transform.param<i64>
+    transform.yield %then : !transform.param<i64>
+  }
+  transform.named_sequence @not_page_wide(%op: !transform.any_op {transform.readonly},
+      %enabled: !transform.param<i64> {transform.readonly},
+      %then: !transform.param<i64> {transform.readonly},
+      %otherwise: !transform.param<i64> {transform.readonly}) -> !transform.param<i64> {
+    transform.match.operation_name %op ["linalg.matmul"] : !transform.any_op
+    transform.yield %otherwise : !transform.param<i64>
+  }
   transform.named_sequence @not_below(%op: !transform.any_op {transform.readonly},
       %value: !transform.param<i64> {transform.readonly},
       %limit: !transform.param<i64> {transform.readonly},
@@ -1409,6 +1430,24 @@ module attributes {transform.with_named_sequence} {
     //                   139; oneDNN 125, 155, 119, 128, 121).
     %wide_tile_rows = transform.tune.knob<"wide_tile_rows"> = 6 from options = [0, 2, 4, 6, 8]
         {loom.sweep = false, loom.host_default = "3 * vector_registers / 16"} -> !transform.param<i64>
+    //   page_wide_tiles: 1 gives a matmul of more rows than one_tile_m_r
+    //                    that reads B in place, N a multiple of 1024,
+    //                    register tiles of wide_tile_rows rows and four
+    //                    vectors too (0: m_r x in_place_n_r): 24
+    //                    accumulators rather than 16 for the same rows of
+    //                    B, which it reads from L2, and fewer loads per FMA
+    //                    (on Zen 5, GFLOP/s with 6 x 64 tiles against 8 x
+    //                    32, one thread: 24 x 1024 x 1024 200 / 182, 48 x
+    //                    1024 x 1024 203 / 184, 40 x 2048 x 512 192 / 181,
+    //                    22 x 2048 x 512 185 / 169, 16 x 1024 x 1024 179
+    //                    / 174, but 19 x 2048 x 512 175 / 188; two
+    //                    threads: 64 x 1024 x 1024 372 / 338, 96 x 2048 x
+    //                    512 399 / 366). With other N the tiles' rows of
+    //                    B are not a page apart and the gain did not hold
+    //                    (16 x 1000 x 1000 194 / 202, 120 x 1000 x 1000
+    //                    189 / 179).
+    %page_wide_tiles = transform.tune.knob<"page_wide_tiles"> = 1 from options = [0, 1]
+        {loom.sweep = false} -> !transform.param<i64>
     %two_tiles = transform.param.constant 2 : i64 -> !transform.param<i64>
     %wide_n_r = transform.loom.param.mul %in_place_n_r, %two_tiles
       : (!transform.param<i64>, !transform.param<i64>) -> !transform.param<i64>
@@ -1504,17 +1543,43 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.param<i64>)
-      // Register tiles of m_r rows, or one of all of them (one_tile_m_r).
+      // Register tiles of m_r rows x in_place_n_r columns; wide ones of
+      // wide_tile_rows x wide_n_r when N is a multiple of 1024
+      // (page_wide_tiles), a row left over joining the last (more would
+      // not fit the registers: on Zen 5, one thread, 13 x 1024 x 1024 ran
+      // at 176 GFLOP/s with tiles of 6 and 7 rows, 144 with 6, 6 and 1);
+      // one tile of all the rows when they are at most one_tile_m_r, wide
+      // when at most wide_tile_rows.
+      %wide_join = transform.param.constant 1 : i64 -> !transform.param<i64>
+      %in_place_matmul_t, %many_rows = transform.foreach_match restrict_root flatten_results
+          in %in_place_matmul_c, %page_wide_tiles, %wide_tile_rows, %m_r
+          @page_wide -> @forward_param, @not_page_wide -> @forward_param
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+        -> (!transform.any_op, !transform.param<i64>)
+      %in_place_matmul_u, %many_cols = transform.foreach_match restrict_root flatten_results
+          in %in_place_matmul_t, %page_wide_tiles, %wide_n_r, %in_place_n_r
+          @page_wide -> @forward_param, @not_page_wide -> @forward_param
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+        -> (!transform.any_op, !transform.param<i64>)
+      %in_place_matmul_v, %in_place_join = transform.foreach_match restrict_root flatten_results
+          in %in_place_matmul_u, %page_wide_tiles, %wide_join, %join_rows
+          @page_wide -> @forward_param, @not_page_wide -> @forward_param
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+        -> (!transform.any_op, !transform.param<i64>)
       %in_place_matmul_2, %in_place_tile_rows = transform.foreach_match restrict_root flatten_results
-          in %in_place_matmul_c, %one_tile_m_r, %in_place_m, %m_r, %one_tile_m_r
+          in %in_place_matmul_v, %one_tile_m_r, %in_place_m, %many_rows, %one_tile_m_r
           @below -> @forward_param, @not_below -> @forward_param
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.param<i64>)
-      // Register tiles of in_place_n_r columns, twice as many for a matmul
-      // of at most wide_tile_rows rows.
+      %in_place_matmul_o, %one_tile_cols = transform.foreach_match restrict_root flatten_results
+          in %in_place_matmul_2, %one_tile_m_r, %in_place_m, %many_cols, %in_place_n_r
+          @below -> @forward_param, @not_below -> @forward_param
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>)
+        -> (!transform.any_op, !transform.param<i64>)
       %in_place_matmul_w, %in_place_cols = transform.foreach_match restrict_root flatten_results
-          in %in_place_matmul_2, %wide_tile_rows, %in_place_m, %in_place_n_r, %wide_n_r
+          in %in_place_matmul_o, %wide_tile_rows, %in_place_m, %one_tile_cols, %wide_n_r
           @below -> @forward_param, @not_below -> @forward_param
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>)
@@ -1529,7 +1594,7 @@ module attributes {transform.with_named_sequence} {
       transform.include @in_place_blocked failures(propagate)
           (%in_place_matmul_3, %thread_parts, %in_place_k, %in_place_chunk, %in_place_cols,
            %in_place_tile_rows,
-           %narrow_cols, %narrow_m_r, %join_rows, %in_place_ahead, %prefetch_span,
+           %narrow_cols, %narrow_m_r, %in_place_join, %in_place_ahead, %prefetch_span,
            %in_place_cache)
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>,

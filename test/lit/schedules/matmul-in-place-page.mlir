@@ -5,7 +5,11 @@
 // pages (48 x 1024 x 2048 ran at 130 GFLOP/s in place against 156 packed on
 // Zen 5). With at most page_in_place_rows rows and a B that stays in cache
 // it reads B in place (@matmul, 40 rows, B of 1 MiB), its rows prefetched
-// l1_reread_prefetch_ahead (2) steps ahead into L1. A matmul of at most
+// l1_reread_prefetch_ahead (2) steps ahead into L1, in wide register tiles
+// (page_wide_tiles): six of wide_tile_rows (6) x 64 columns, the 4 rows left
+// over a tile of their own, not joining the last (8 x 32 tiles with
+// page_wide_tiles=0); one row left over joins it (@thirteen_rows: tiles of
+// 6 and 7 rows). A matmul of at most
 // one_tile_m_r rows (@one_tile, 12 rows) reads B in place whatever N:
 // packing would copy each element of B for one use. One register tile of its
 // 12 rows (not m_r = 8 and 4) walks along
@@ -39,6 +43,21 @@
 // RUN: FileCheck %s --check-prefix=PAGE-IN-PLACE --implicit-check-not=linalg.pack \
 // RUN:   < %t/page-in-place/1-scheduled.mlir
 // RUN: FileCheck %s --check-prefix=PREFETCH-2 < %t/page-in-place/3-llvm-dialect.mlir
+// RUN: loom run %s --func matmul --schedule %{schedules}/matmul/schedule.mlir \
+// RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
+// RUN:   --knob m_r=8 --knob n_r=1 --knob in_place_rows=128 \
+// RUN:   --knob page_in_place_rows=48 --knob stream_b_bytes=8388608 \
+// RUN:   --knob page_wide_tiles=0 \
+// RUN:   --dump-ir %t/page-narrow 2>&1 | FileCheck %s --implicit-check-not=remark
+// RUN: FileCheck %s --check-prefix=PAGE-NARROW --implicit-check-not=linalg.pack \
+// RUN:   --implicit-check-not='x64xf32>' < %t/page-narrow/1-scheduled.mlir
+// RUN: loom run %s --func thirteen_rows --schedule %{schedules}/matmul/schedule.mlir \
+// RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
+// RUN:   --knob m_r=8 --knob n_r=1 --knob one_tile_m_r=12 --knob in_place_rows=128 \
+// RUN:   --knob page_in_place_rows=48 --knob stream_b_bytes=8388608 \
+// RUN:   --dump-ir %t/thirteen 2>&1 | FileCheck %s --implicit-check-not=remark
+// RUN: FileCheck %s --check-prefix=THIRTEEN --implicit-check-not=linalg.pack \
+// RUN:   --implicit-check-not='x32xf32>' < %t/thirteen/1-scheduled.mlir
 // RUN: loom run %s --func one_tile --schedule %{schedules}/matmul/schedule.mlir \
 // RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
 // RUN:   --knob m_r=8 --knob one_tile_m_r=12 --knob n_r=1 --knob in_place_rows=128 \
@@ -66,7 +85,13 @@
 
 // CHECK: check       arg 2: passed
 // PACKED: vector<8x1x32xf32>
-// PAGE-IN-PLACE: vector.transfer_read {{.*}} : tensor<8x32xf32>, vector<8x32xf32>
+// PAGE-IN-PLACE: scf.for %{{.*}} = %c0 to %c36 step %c6
+// PAGE-IN-PLACE: vector.transfer_read {{.*}} : tensor<6x64xf32>, vector<6x64xf32>
+// PAGE-IN-PLACE: vector.transfer_read {{.*}} : tensor<4x64xf32>, vector<4x64xf32>
+// THIRTEEN: vector.transfer_read {{.*}} : tensor<6x64xf32>, vector<6x64xf32>
+// THIRTEEN: vector.transfer_read {{.*}} : tensor<7x64xf32>, vector<7x64xf32>
+// PAGE-NARROW: scf.for %{{.*}} = %c0 to %c40 step %c8
+// PAGE-NARROW: vector.transfer_read {{.*}} : tensor<8x32xf32>, vector<8x32xf32>
 // PREFETCH-2: %[[TWO:.*]] = llvm.mlir.constant(2 : index) : i64
 // PREFETCH-2: llvm.add %{{.*}}, %[[TWO]] : i64
 // PREFETCH-2: "llvm.intr.prefetch"({{.*}}) <{cache = 1 : i32, hint = 3 : i32, rw = 0 : i32}>
@@ -109,5 +134,12 @@ func.func @six_rows(%A: tensor<6x256xf32>, %B: tensor<256x1024xf32>, %C: memref<
   %c = bufferization.to_tensor %C restrict writable : memref<6x1024xf32> to tensor<6x1024xf32>
   %r = linalg.matmul ins(%A, %B : tensor<6x256xf32>, tensor<256x1024xf32>) outs(%c : tensor<6x1024xf32>) -> tensor<6x1024xf32>
   bufferization.materialize_in_destination %r in restrict writable %C : (tensor<6x1024xf32>, memref<6x1024xf32>) -> ()
+  return
+}
+
+func.func @thirteen_rows(%A: tensor<13x256xf32>, %B: tensor<256x1024xf32>, %C: memref<13x1024xf32>) {
+  %c = bufferization.to_tensor %C restrict writable : memref<13x1024xf32> to tensor<13x1024xf32>
+  %r = linalg.matmul ins(%A, %B : tensor<13x256xf32>, tensor<256x1024xf32>) outs(%c : tensor<13x1024xf32>) -> tensor<13x1024xf32>
+  bufferization.materialize_in_destination %r in restrict writable %C : (tensor<13x1024xf32>, memref<13x1024xf32>) -> ()
   return
 }
