@@ -1406,6 +1406,16 @@ module attributes {transform.with_named_sequence} {
     //                      -; oneDNN 144, 153, 133, 120).
     %l1_prefetch_ahead = transform.tune.knob<"l1_prefetch_ahead"> = 8 from options = [0, 2, 4, 8, 16, 32]
         {loom.sweep = false, loom.host_default = "64 * threads / m_r"} -> !transform.param<i64>
+    //   l1_far_prefetch_ahead: the same for rows of B at least 16 KiB
+    //                          apart (N of 4096 or more): fewer steps
+    //                          ahead (on Zen 5, one thread, GFLOP/s 4 / 8
+    //                          steps ahead: 8 x 4096 x 256 149 / 120, 12 x
+    //                          4096 x 256 168 / 156, 8 x 8192 x 128 153 /
+    //                          126, with 3 148, 6 135; with rows 4 or 8
+    //                          KiB apart 8 is faster: 8 x 1024 x 1024 158
+    //                          / 129, 12 x 2048 x 512 189 / 145).
+    %l1_far_prefetch_ahead = transform.tune.knob<"l1_far_prefetch_ahead"> = 4 from options = [0, 2, 4, 8, 16]
+        {loom.sweep = false, loom.host_default = "l1_prefetch_ahead / 2"} -> !transform.param<i64>
     //   l1_reread_prefetch_ahead: the same for a matmul of more rows
     //                      (page_in_place_rows), whose register tiles of
     //                      m_r rows each read the K block's rows of B
@@ -1509,9 +1519,17 @@ module attributes {transform.with_named_sequence} {
       // tile of m_r rows reading the rows again). The cache: by the rows'
       // stride (0) when B streams from memory, L1 (1) otherwise.
       %l1_cache = transform.param.constant 1 : i64 -> !transform.param<i64>
+      // (l1_far_prefetch_ahead for rows of B 16 KiB apart or more.)
+      %far_cols = transform.param.constant 4096 : i64 -> !transform.param<i64>
+      %in_place_matmul_f, %one_tile_ahead = transform.foreach_match restrict_root flatten_results
+          in %in_place_matmul_1, %in_place_n, %far_cols, %l1_prefetch_ahead, %l1_far_prefetch_ahead
+          @below -> @forward_param, @not_below -> @forward_param
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>)
+        -> (!transform.any_op, !transform.param<i64>)
       %in_place_matmul_r, %l1_ahead = transform.foreach_match restrict_root flatten_results
-          in %in_place_matmul_1, %one_tile_m_r, %in_place_m, %l1_reread_prefetch_ahead,
-             %l1_prefetch_ahead
+          in %in_place_matmul_f, %one_tile_m_r, %in_place_m, %l1_reread_prefetch_ahead,
+             %one_tile_ahead
           @below -> @forward_param, @not_below -> @forward_param
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>)

@@ -18,7 +18,9 @@
 // (128 of its 256), not in_place_k_block (256); its rows of B prefetched
 // though B, 1 MiB, is below stream_b_bytes: l1_prefetch_ahead (8) rows
 // ahead into L1 (locality 3) when B is below stream_b_bytes, prefetch_ahead
-// rows ahead into L2 (locality 2: rows 4 KiB apart) when it is not. A
+// rows ahead into L2 (locality 2: rows 4 KiB apart) when it is not; rows of
+// B 16 KiB apart (@one_tile_far, N = 4096) l1_far_prefetch_ahead (4) rows
+// ahead into L1. A
 // matmul of at most wide_tile_rows rows (@six_rows, 6) has register tiles
 // of two in_place_n_r (64 columns).
 //
@@ -75,6 +77,13 @@
 // RUN:   --knob stream_b_bytes=1048576 --knob prefetch_ahead=64 \
 // RUN:   --dump-ir %t/streamed 2>&1 | FileCheck %s --implicit-check-not=remark
 // RUN: FileCheck %s --check-prefix=PREFETCH-L2 < %t/streamed/3-llvm-dialect.mlir
+// RUN: loom run %s --func one_tile_far --schedule %{schedules}/matmul/schedule.mlir \
+// RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
+// RUN:   --knob m_r=8 --knob one_tile_m_r=12 --knob n_r=1 --knob in_place_rows=128 \
+// RUN:   --knob in_place_n_r=32 --knob stream_b_bytes=8388608 \
+// RUN:   --knob l1_prefetch_ahead=8 --knob l1_far_prefetch_ahead=4 \
+// RUN:   --dump-ir %t/far 2>&1 | FileCheck %s --implicit-check-not=remark
+// RUN: FileCheck %s --check-prefix=PREFETCH-FAR < %t/far/3-llvm-dialect.mlir
 // RUN: loom run %s --func six_rows --schedule %{schedules}/matmul/schedule.mlir \
 // RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
 // RUN:   --knob m_r=8 --knob one_tile_m_r=12 --knob few_rows=4 --knob n_r=1 \
@@ -108,6 +117,10 @@
 // PREFETCH-L1: llvm.add %{{.*}}, %[[EIGHT]] : i64
 // PREFETCH-L1: "llvm.intr.prefetch"({{.*}}) <{cache = 1 : i32, hint = 3 : i32, rw = 0 : i32}>
 // PREFETCH-L1-NOT: hint = 2
+// PREFETCH-FAR: %[[FOUR:.*]] = llvm.mlir.constant(4 : index) : i64
+// PREFETCH-FAR: llvm.add %{{.*}}, %[[FOUR]] : i64
+// PREFETCH-FAR: "llvm.intr.prefetch"({{.*}}) <{cache = 1 : i32, hint = 3 : i32, rw = 0 : i32}>
+// PREFETCH-FAR-NOT: hint = 2
 // PREFETCH-L2: %[[SIXTYFOUR:.*]] = llvm.mlir.constant(64 : index) : i64
 // PREFETCH-L2: llvm.add %{{.*}}, %[[SIXTYFOUR]] : i64
 // PREFETCH-L2: "llvm.intr.prefetch"({{.*}}) <{cache = 1 : i32, hint = 2 : i32, rw = 0 : i32}>
@@ -141,5 +154,12 @@ func.func @thirteen_rows(%A: tensor<13x256xf32>, %B: tensor<256x1024xf32>, %C: m
   %c = bufferization.to_tensor %C restrict writable : memref<13x1024xf32> to tensor<13x1024xf32>
   %r = linalg.matmul ins(%A, %B : tensor<13x256xf32>, tensor<256x1024xf32>) outs(%c : tensor<13x1024xf32>) -> tensor<13x1024xf32>
   bufferization.materialize_in_destination %r in restrict writable %C : (tensor<13x1024xf32>, memref<13x1024xf32>) -> ()
+  return
+}
+
+func.func @one_tile_far(%A: tensor<12x64xf32>, %B: tensor<64x4096xf32>, %C: memref<12x4096xf32>) {
+  %c = bufferization.to_tensor %C restrict writable : memref<12x4096xf32> to tensor<12x4096xf32>
+  %r = linalg.matmul ins(%A, %B : tensor<12x64xf32>, tensor<64x4096xf32>) outs(%c : tensor<12x4096xf32>) -> tensor<12x4096xf32>
+  bufferization.materialize_in_destination %r in restrict writable %C : (tensor<12x4096xf32>, memref<12x4096xf32>) -> ()
   return
 }
