@@ -70,13 +70,15 @@ KERNELS = [
 # Matmuls of shapes nobody tuned (M x N x K): transformer-like (BERT's
 # and GPT-2 XL's feed-forward layers, LLaMA-7B's up projection for a batch
 # of 192 tokens), odd, skinny (few rows or columns; 8 and 24 rows with a B
-# of 16 MB that streams from memory, 8 and 16 with a B of 4 MB that stays in
-# L3, its rows 4 KiB apart), tall and one of a single row.
+# of 16 MB that streams from memory, 8, 16 and 48 with a B of 4 MB that
+# stays in L3, its rows 4 KiB apart, 8 with rows 16 KiB apart), tall and one
+# of a single row.
 OUTSIDE_SHAPES = [(128, 3072, 768), (512, 768, 3072), (256, 6400, 1600),
                   (192, 11008, 4096), (384, 1024, 1024),
                   (1536, 1536, 1536), (777, 333, 555), (4096, 16, 4096),
                   (2000, 64, 2000), (100, 1000, 300), (49, 1000, 2048),
                   (8, 2000, 2000), (8, 2048, 2048), (8, 1024, 1024), (16, 1024, 1024),
+                  (48, 1024, 1024), (8, 4096, 256),
                   (24, 4000, 1000), (31, 517, 1023), (16, 4096, 4096),
                   (4, 4096, 4096),
                   (1, 4096, 4096)]
