@@ -786,13 +786,11 @@ module attributes {transform.with_named_sequence} {
       %enabled: !transform.param<i64> {transform.readonly},
       %then: !transform.param<i64> {transform.readonly},
       %otherwise: !transform.param<i64> {transform.readonly}) -> !transform.param<i64> {
-    transform.match.operation_name %op ["linalg.matmul"] : !transform.any_op
     %zero = transform.param.constant 0 : i64 -> !transform.param<i64>
     transform.match.param.cmpi gt %enabled, %zero : !transform.param<i64>
-    %page_rem = transform.include @page_rem_of failures(propagate) (%op)
-      : (!transform.any_op) -> !transform.param<i64>
-    transform.match.param.cmpi eq %page_rem, %zero : !transform.param<i64>
-    transform.yield %then : !transform.param<i64>
+    %value = transform.include @page_cols failures(propagate) (%op, %then, %otherwise)
+      : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> !transform.param<i64>
+    transform.yield %value : !transform.param<i64>
   }
   transform.named_sequence @not_page_wide(%op: !transform.any_op {transform.readonly},
       %enabled: !transform.param<i64> {transform.readonly},
