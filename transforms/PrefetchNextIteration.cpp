@@ -300,6 +300,7 @@ bool isWrittenTo(memref::SubViewOp subview) {
 /// subviews are created here; the caller erases those it leaves unused.
 SmallVector<memref::SubViewOp> createWrittenBlocks(scf::ForOp loop) {
   SmallVector<memref::SubViewOp> created;
+  Builder builder(loop.getContext());
   for (auto inner : loop.getBody()->getOps<scf::ForOp>()) {
     std::optional<ConstantLoop> constant = getConstantLoop(inner);
     if (!constant || constant->lowerBound < 0)
@@ -332,7 +333,6 @@ SmallVector<memref::SubViewOp> createWrittenBlocks(scf::ForOp loop) {
       // Pieces with gaps between them are not one block.
       if (!valid || !size || constant->step * coefficient > *size)
         continue;
-      Builder builder(loop.getContext());
       offsets[*dim] = builder.getIndexAttr(constant->lowerBound * coefficient);
       sizes[*dim] = builder.getIndexAttr(
           (constant->tripCount - 1) * constant->step * coefficient + *size);
