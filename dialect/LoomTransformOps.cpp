@@ -10,6 +10,7 @@
 #include "transforms/Destinations.h"
 #include "transforms/Reciprocal.h"
 #include "transforms/ReductionTree.h"
+#include "transforms/UnrollVectors.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -424,6 +425,15 @@ void loom::ApplyReciprocalDivisionPatternsOp::populatePatterns(
 void loom::ApplyReductionTreePatternsOp::populatePatterns(
     RewritePatternSet &patterns) {
   populateReductionTreePatterns(patterns);
+}
+
+//===----------------------------------------------------------------------===//
+// ApplyUnrollVectorsPatternsOp
+//===----------------------------------------------------------------------===//
+
+void loom::ApplyUnrollVectorsPatternsOp::populatePatterns(
+    RewritePatternSet &patterns) {
+  populateRowUnrollPatterns(patterns, getLanes());
 }
 
 namespace {

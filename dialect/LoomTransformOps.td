@@ -569,4 +569,44 @@ def ApplyReductionTreePatternsOp : Op<Transform_Dialect,
   let assemblyFormat = "attr-dict";
 }
 
+def ApplyUnrollVectorsPatternsOp : Op<Transform_Dialect,
+    "apply_patterns.loom.unroll_vectors",
+    [DeclareOpInterfaceMethods<PatternDescriptorOpInterface>]> {
+  let cppNamespace = "::mlir::loom";
+  let summary = "Unroll vectors whose last size is not a power of two";
+  let description = [{
+    Inside `transform.apply_patterns`: a vector op whose innermost size S
+    is not a power of two is unrolled (upstream's vector unroll patterns)
+    into pieces of the largest power of two that divides S, when that is
+    at least `lanes` elements, one row at a time: a transfer or
+    elementwise op into pieces of `1 x ... x 1 x piece`, a
+    `vector.contract` into one contraction per row of its result and piece
+    of its columns, its reductions whole. Other vectors are left alone.
+
+    LLVM legalizes a vector of, say, 48 floats by inserting and extracting
+    its elements one at a time. In pieces of 16 each is one AVX-512
+    register, and a register tile of 8 rows x 48 columns computed row by
+    row needs 24 accumulators, 3 vectors of B and one broadcast of A at a
+    time (27 of the 32 registers; column by column, the 8 broadcasts stay
+    live and it spills). `lanes` is the narrowest vector worth a piece (8
+    floats, a 256-bit register). Apply it after vectorization and before
+    the accumulators are hoisted out of the k loop
+    (`schedules/lib/vector.mlir`).
+
+    #### Example
+
+    ```mlir
+    transform.apply_patterns to %func {
+      transform.apply_patterns.loom.unroll_vectors lanes = 8
+    } : !transform.any_op
+    ```
+
+    turns `vector.contract` of `vector<8x1xf32>`, `vector<1x48xf32>` into
+    `vector<8x48xf32>` into 24 contractions of `vector<1x1xf32>`,
+    `vector<1x16xf32>` into `vector<1x16xf32>`, row by row.
+  }];
+  let arguments = (ins I64Attr:$lanes);
+  let assemblyFormat = "`lanes` `=` $lanes attr-dict";
+}
+
 #endif // LOOM_DIALECT_LOOMTRANSFORMOPS_TD
