@@ -54,7 +54,13 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 
-  // Step 1 of @loom_vector_to_fma.
+  // Step 1 of @loom_vector_to_fma. Then vectors whose last size is not a
+  // power of two (a register tile of 8 x 48: three AVX-512 registers a
+  // row) are split into rows of pieces that are (16), before the
+  // accumulators are hoisted: LLVM legalizes a vector<48xf32> element by
+  // element (8 x 4096 x 256: 5.7 GFLOP/s), and split by columns the tile
+  // keeps 8 broadcasts live and spills (docs/performance.md, "Three
+  // vectors a row").
   transform.named_sequence @loom_vector_canonical_contract(
       %func: !transform.any_op {transform.readonly}) {
     transform.apply_patterns to %func {
@@ -62,6 +68,10 @@ module attributes {transform.with_named_sequence} {
       transform.apply_patterns.vector.transfer_permutation_patterns
       transform.apply_patterns.vector.cast_away_vector_leading_one_dim
       transform.apply_patterns.vector.drop_unit_dims_with_shape_cast
+      transform.apply_patterns.canonicalization
+    } : !transform.any_op
+    transform.apply_patterns to %func {
+      transform.apply_patterns.loom.unroll_vectors lanes = 8
       transform.apply_patterns.canonicalization
     } : !transform.any_op
     transform.yield

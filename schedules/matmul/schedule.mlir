@@ -1456,6 +1456,28 @@ module attributes {transform.with_named_sequence} {
     //                    189 / 179).
     %page_wide_tiles = transform.tune.knob<"page_wide_tiles"> = 1 from options = [0, 1]
         {loom.sweep = false} -> !transform.param<i64>
+    //   three_vector_rows: a matmul of at most this many rows reading B in
+    //                      place (and more than wide_tile_rows) has one
+    //                      register tile of its rows and three vectors of
+    //                      columns (8 x 48 on AVX-512, oneDNN's tile),
+    //                      its accumulators three quarters of the
+    //                      registers, each row of B it reads three lines
+    //                      (on Zen 5, one thread, GFLOP/s with 48 columns
+    //                      against 32: 8 x 4096 x 256 187 / 155, 7 x 4096
+    //                      x 256 184 / 147, 8 x 1024 x 1024 187 / 168, 8 x
+    //                      2048 x 2048 157 / 136, 8 x 2000 x 2000 183 /
+    //                      175; oneDNN 173, 166, 169, 141, 146). On one
+    //                      thread only: on two, whose parts are half the
+    //                      columns, it lost (8 x 4096 x 256 203 / 216, 8
+    //                      x 1024 x 1024 132 / 195, 8 x 2000 x 2000 262 /
+    //                      284; docs/performance.md, "Three vectors a
+    //                      row").
+    %three_vector_rows = transform.tune.knob<"three_vector_rows"> = 8 from options = [0, 4, 6, 7, 8]
+        {loom.sweep = false, loom.host_default = "vector_registers / 4 * (threads == 1)"}
+        -> !transform.param<i64>
+    %three_vectors = transform.param.constant 3 : i64 -> !transform.param<i64>
+    %three_n_r = transform.loom.param.mul %narrow_cols, %three_vectors
+      : (!transform.param<i64>, !transform.param<i64>) -> !transform.param<i64>
     %two_tiles = transform.param.constant 2 : i64 -> !transform.param<i64>
     %wide_n_r = transform.loom.param.mul %in_place_n_r, %two_tiles
       : (!transform.param<i64>, !transform.param<i64>) -> !transform.param<i64>
@@ -1564,8 +1586,9 @@ module attributes {transform.with_named_sequence} {
       // (page_wide_tiles), a row left over joining the last (more would
       // not fit the registers: on Zen 5, one thread, 13 x 1024 x 1024 ran
       // at 176 GFLOP/s with tiles of 6 and 7 rows, 144 with 6, 6 and 1);
-      // one tile of all the rows when they are at most one_tile_m_r, wide
-      // when at most wide_tile_rows.
+      // one tile of all the rows when they are at most one_tile_m_r, of
+      // three vectors when at most three_vector_rows, wide when at most
+      // wide_tile_rows.
       %wide_join = transform.param.constant 1 : i64 -> !transform.param<i64>
       %in_place_matmul_t, %many_rows = transform.foreach_match restrict_root flatten_results
           in %in_place_matmul_c, %page_wide_tiles, %wide_tile_rows, %m_r
@@ -1594,8 +1617,14 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.param<i64>)
+      %in_place_matmul_h, %three_cols = transform.foreach_match restrict_root flatten_results
+          in %in_place_matmul_o, %three_vector_rows, %in_place_m, %one_tile_cols, %three_n_r
+          @below -> @forward_param, @not_below -> @forward_param
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>)
+        -> (!transform.any_op, !transform.param<i64>)
       %in_place_matmul_w, %in_place_cols = transform.foreach_match restrict_root flatten_results
-          in %in_place_matmul_o, %wide_tile_rows, %in_place_m, %one_tile_cols, %wide_n_r
+          in %in_place_matmul_h, %wide_tile_rows, %in_place_m, %three_cols, %wide_n_r
           @below -> @forward_param, @not_below -> @forward_param
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>)
