@@ -524,8 +524,23 @@ module attributes {transform.with_named_sequence} {
     // The columns of whole tiles are split among the threads; the rest
     // (fewer than %cols) is left to the thread that calls (on threads of
     // their own, with a parallel region of their own, 3 x 517 x 1023 ran
-    // at 35 GFLOP/s against 99 on one thread).
-    %whole, %left = transform.loom.split_full_tiles %matmul dimension = 1 tile_size = %cols
+    // at 35 GFLOP/s against 99 on one thread). On more threads than one
+    // the tiles are whole vectors (%narrow_cols) rather than register
+    // tiles, so that each thread's part is whole vectors too, its own
+    // rest a tile of one or more vectors: register tiles of 48 columns
+    // split at multiples of 48 left parts of 504 columns of 8 x 1024 x
+    // 1024, each with a rest of 24, and 16 columns to the calling thread
+    // (on Zen 5, two threads, 132 GFLOP/s against 241 in parts of 512).
+    %two_parts = transform.param.constant 2 : i64 -> !transform.param<i64>
+    %part_cols = transform.loom.param.mul %narrow_cols, %parts
+      : (!transform.param<i64>, !transform.param<i64>) -> !transform.param<i64>
+    %matmul_s, %split_cols = transform.foreach_match restrict_root flatten_results
+        in %matmul, %parts, %two_parts, %cols, %part_cols
+        @below -> @forward_param, @not_below -> @forward_param
+      : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+         !transform.param<i64>, !transform.param<i64>)
+      -> (!transform.any_op, !transform.param<i64>)
+    %whole, %left = transform.loom.split_full_tiles %matmul_s dimension = 1 tile_size = %split_cols
       : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
     transform.foreach %whole : !transform.any_op {
     ^bb0(%one: !transform.any_op):
@@ -1462,18 +1477,17 @@ module attributes {transform.with_named_sequence} {
     //                      columns (8 x 48 on AVX-512, oneDNN's tile),
     //                      its accumulators three quarters of the
     //                      registers, each row of B it reads three lines
-    //                      (on Zen 5, one thread, GFLOP/s with 48 columns
-    //                      against 32: 8 x 4096 x 256 187 / 155, 7 x 4096
+    //                      (on Zen 5, GFLOP/s with 48 columns against 32,
+    //                      one thread: 8 x 4096 x 256 187 / 155, 7 x 4096
     //                      x 256 184 / 147, 8 x 1024 x 1024 187 / 168, 8 x
     //                      2048 x 2048 157 / 136, 8 x 2000 x 2000 183 /
-    //                      175; oneDNN 173, 166, 169, 141, 146). On one
-    //                      thread only: on two, whose parts are half the
-    //                      columns, it lost (8 x 4096 x 256 203 / 216, 8
-    //                      x 1024 x 1024 132 / 195, 8 x 2000 x 2000 262 /
-    //                      284; docs/performance.md, "Three vectors a
-    //                      row").
+    //                      175, oneDNN 173, 166, 169, 141, 146; two
+    //                      threads: 8 x 4096 x 256 268 / 218, 8 x 1024 x
+    //                      1024 241 / 207, 8 x 2000 x 2000 311 / 264,
+    //                      oneDNN 246, 250, 294; docs/performance.md,
+    //                      "Three vectors a row").
     %three_vector_rows = transform.tune.knob<"three_vector_rows"> = 8 from options = [0, 4, 6, 7, 8]
-        {loom.sweep = false, loom.host_default = "vector_registers / 4 * (threads == 1)"}
+        {loom.sweep = false, loom.host_default = "vector_registers / 4"}
         -> !transform.param<i64>
     %three_vectors = transform.param.constant 3 : i64 -> !transform.param<i64>
     %three_n_r = transform.loom.param.mul %narrow_cols, %three_vectors
