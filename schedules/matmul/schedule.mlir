@@ -951,10 +951,19 @@ module attributes {transform.with_named_sequence} {
         {loom.sweep = false, loom.host_default = "16 * m_r"} -> !transform.param<i64>
     //   stream_b_bytes: a B of at least this many bytes streams from
     //                   memory, a smaller one stays in cache between calls
-    //                   and passes: a quarter of L3.
+    //                   and passes: a quarter of L3 per thread (on a
+    //                   shared L3, the threads of a run keep more of it
+    //                   the more of them there are: on Zen 5, two threads,
+    //                   GFLOP/s with 16 MiB against 8 MiB, B of 8-12 MiB
+    //                   read in place: 48 x 1024 x 2048 416 / 265, 32 x
+    //                   1024 x 3072 364 / 237, 64 x 1536 x 1536 395 / 308,
+    //                   16 x 1536 x 1536 397 / 323, 32 x 2560 x 1024 377
+    //                   / 320; oneDNN 382, 383, 401, 371, 393; 24 x 4000
+    //                   x 1000 408 / 413, 20 x 3000 x 1000 352 / 356;
+    //                   docs/performance.md, "A B in L3 on two threads").
     %stream_b_bytes = transform.tune.knob<"stream_b_bytes"> = 8388608
         from options = [1048576, 2097152, 4194304, 8388608, 16777216, 33554432, 67108864]
-        {loom.sweep = false, loom.host_default = "l3_bytes / 4"} -> !transform.param<i64>
+        {loom.sweep = false, loom.host_default = "l3_bytes / 4 * threads"} -> !transform.param<i64>
     //   page_in_place_rows: a matmul whose N is a multiple of 1024 reads B
     //                       in place after all when it has at most this
     //                       many rows and its B stays in cache (less than

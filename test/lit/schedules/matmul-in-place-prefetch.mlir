@@ -3,7 +3,9 @@
 // (loom-prefetch-ahead, into L1: locality 3), when B streams from memory:
 // its K x N floats take at least stream_b_bytes. 8 x 520 x 600: B takes
 // 1.2 MB, at least 1 MiB (first run: prefetched, the result checked); below
-// 2 MiB (second run) or with prefetch_ahead=0 (third) nothing is.
+// 2 MiB (second run) or with prefetch_ahead=0 (third) nothing is. The
+// host default of stream_b_bytes is a quarter of L3 per thread: with an L3
+// of 4 MiB, 1 MiB on one thread (prefetched), 2 MiB on two (not).
 //
 // RUN: loom run %s --schedule %{schedules}/matmul/schedule.mlir \
 // RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
@@ -20,8 +22,22 @@
 // RUN:   --knob m_r=8 --knob in_place_rows=128 --knob prefetch_ahead=0 \
 // RUN:   --knob stream_b_bytes=1048576 --dump-ir %t/off | FileCheck %s
 // RUN: FileCheck %s --check-prefix=OFF < %t/off/4-optimized.ll
+// RUN: loom run %s --schedule %{schedules}/matmul/schedule.mlir \
+// RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
+// RUN:   --knob m_r=8 --knob in_place_rows=128 --knob prefetch_ahead=64 \
+// RUN:   --host-param l3_bytes=4194304 --dump-ir %t/host1 \
+// RUN:   | FileCheck %s --check-prefixes=CHECK,HOST1
+// RUN: FileCheck %s --check-prefix=ON < %t/host1/4-optimized.ll
+// RUN: loom run %s --schedule %{schedules}/matmul/schedule.mlir \
+// RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
+// RUN:   --knob m_r=8 --knob in_place_rows=128 --knob prefetch_ahead=64 \
+// RUN:   --host-param l3_bytes=4194304 --threads 2 --dump-ir %t/host2 \
+// RUN:   | FileCheck %s --check-prefixes=CHECK,HOST2
+// RUN: FileCheck %s --check-prefix=OFF < %t/host2/4-optimized.ll
 
 // CHECK: check       arg 2: passed
+// HOST1: stream_b_bytes=1048576 (l3_bytes / 4 * threads = 1048576)
+// HOST2: stream_b_bytes=2097152 (l3_bytes / 4 * threads = 2097152)
 
 // ON: call void @llvm.prefetch.p0(ptr {{.*}}, i32 0, i32 3, i32 1)
 // OFF-NOT: @llvm.prefetch

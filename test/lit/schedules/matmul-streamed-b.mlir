@@ -1,5 +1,5 @@
 // A matmul whose B is packed per K block and streams from memory (at least
-// stream_b_bytes, a quarter of L3) and whose rows are few (at most
+// stream_b_bytes, a quarter of L3 per thread) and whose rows are few (at most
 // stream_rows) takes K blocks of stream_k_block (half of k_block), so that
 // the blocks of B, A's slice and C's block stay in L2 while the next block
 // is prefetched. The host parameters fix the blocking: K blocks of 256,
@@ -28,7 +28,7 @@
 // RUN: FileCheck %s --check-prefix=CACHED < %t/cached/2-bufferized.mlir
 
 // CHECK: check       arg 2: passed
-// HOST: host knobs {{.*}}stream_b_bytes=1048576 (l3_bytes / 4 = 1048576), {{.*}}k_block=256 {{.*}}stream_k_block=128 (k_block / 2 = 128), stream_rows=384 ({{.*}} = 426)
+// HOST: host knobs {{.*}}stream_b_bytes=1048576 (l3_bytes / 4 * threads = 1048576), {{.*}}k_block=256 {{.*}}stream_k_block=128 (k_block / 2 = 128), stream_rows=384 ({{.*}} = 426)
 
 // The K loop: blocks of 128 rows of B when streamed, 256 otherwise.
 // STREAMED: scf.for %{{.*}} = %c0 to %c512 step %c128
