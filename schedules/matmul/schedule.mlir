@@ -1429,13 +1429,16 @@ module attributes {transform.with_named_sequence} {
     %l1_prefetch_ahead = transform.tune.knob<"l1_prefetch_ahead"> = 8 from options = [0, 2, 4, 8, 16, 32]
         {loom.sweep = false, loom.host_default = "64 * threads / m_r"} -> !transform.param<i64>
     //   l1_far_prefetch_ahead: the same for rows of B at least 16 KiB
-    //                          apart (N of 4096 or more): fewer steps
+    //                          apart (N of 4096 or more), and for a
+    //                          register tile of three or four vectors a
+    //                          row (below): fewer steps
     //                          ahead (on Zen 5, one thread, GFLOP/s 4 / 8
     //                          steps ahead: 8 x 4096 x 256 149 / 120, 12 x
     //                          4096 x 256 168 / 156, 8 x 8192 x 128 153 /
     //                          126, with 3 148, 6 135; with rows 4 or 8
-    //                          KiB apart 8 is faster: 8 x 1024 x 1024 158
-    //                          / 129, 12 x 2048 x 512 189 / 145).
+    //                          KiB apart and tiles of two vectors a row 8
+    //                          is faster: 8 x 1024 x 1024 158 / 129 with
+    //                          8 x 32 tiles, 12 x 2048 x 512 189 / 145).
     %l1_far_prefetch_ahead = transform.tune.knob<"l1_far_prefetch_ahead"> = 4 from options = [0, 2, 4, 8, 16]
         {loom.sweep = false, loom.host_default = "l1_prefetch_ahead / 2"} -> !transform.param<i64>
     //   l1_reread_prefetch_ahead: the same for a matmul of more rows
@@ -1570,9 +1573,32 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.param<i64>)
+      // (l1_far_prefetch_ahead too for one register tile of three or four
+      // vectors a row, at most three_vector_rows or wide_tile_rows rows:
+      // each of its steps reads three or four lines of B where a tile of
+      // two vectors reads two, so fewer steps ahead keep as many lines in
+      // flight; on Zen 5, GFLOP/s 4 / 8 steps ahead on one thread, 8 / 16
+      // on two: 8 x 1024 x 1024 210 / 202, 294 / 254; 7 x 1024 x 2048 176
+      // / 152, 246 / 203; 6 x 1024 x 1024 200 / 193, 268 / 259; 8 x 2048 x
+      // 512 210 / 202, 347 / 315; but 12 x 1024 x 1024, tiles of two
+      // vectors, 180 / 202, 243 / 301.)
+      %in_place_matmul_g, %three_tile_ahead = transform.foreach_match restrict_root flatten_results
+          in %in_place_matmul_f, %three_vector_rows, %in_place_m, %one_tile_ahead,
+             %l1_far_prefetch_ahead
+          @below -> @forward_param, @not_below -> @forward_param
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>)
+        -> (!transform.any_op, !transform.param<i64>)
+      %in_place_matmul_e, %wide_tile_ahead = transform.foreach_match restrict_root flatten_results
+          in %in_place_matmul_g, %wide_tile_rows, %in_place_m, %three_tile_ahead,
+             %l1_far_prefetch_ahead
+          @below -> @forward_param, @not_below -> @forward_param
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>)
+        -> (!transform.any_op, !transform.param<i64>)
       %in_place_matmul_r, %l1_ahead = transform.foreach_match restrict_root flatten_results
-          in %in_place_matmul_f, %one_tile_m_r, %in_place_m, %l1_reread_prefetch_ahead,
-             %one_tile_ahead
+          in %in_place_matmul_e, %one_tile_m_r, %in_place_m, %l1_reread_prefetch_ahead,
+             %wide_tile_ahead
           @below -> @forward_param, @not_below -> @forward_param
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>)

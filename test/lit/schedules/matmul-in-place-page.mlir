@@ -22,7 +22,9 @@
 // B 16 KiB apart (@one_tile_far, N = 4096) l1_far_prefetch_ahead (4) rows
 // ahead into L1. A
 // matmul of at most wide_tile_rows rows (@six_rows, 6) has register tiles
-// of two in_place_n_r (64 columns).
+// of two in_place_n_r (64 columns), four lines of each row of B a step, and
+// prefetches l1_far_prefetch_ahead (4) rows ahead too, not
+// l1_prefetch_ahead (8), so that as many lines are in flight.
 //
 // RUN: loom run %s --func matmul --schedule %{schedules}/matmul/schedule.mlir \
 // RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
@@ -87,10 +89,12 @@
 // RUN: loom run %s --func six_rows --schedule %{schedules}/matmul/schedule.mlir \
 // RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
 // RUN:   --knob m_r=8 --knob one_tile_m_r=12 --knob few_rows=4 --knob n_r=1 \
-// RUN:   --knob in_place_n_r=32 --knob wide_tile_rows=6 \
+// RUN:   --knob in_place_n_r=32 --knob wide_tile_rows=6 --knob stream_b_bytes=8388608 \
+// RUN:   --knob l1_prefetch_ahead=8 --knob l1_far_prefetch_ahead=4 \
 // RUN:   --dump-ir %t/six 2>&1 | FileCheck %s --implicit-check-not=remark
 // RUN: FileCheck %s --check-prefix=SIX --implicit-check-not='x32xf32>' \
 // RUN:   < %t/six/1-scheduled.mlir
+// RUN: FileCheck %s --check-prefix=PREFETCH-FAR < %t/six/3-llvm-dialect.mlir
 
 // CHECK: check       arg 2: passed
 // PACKED: vector<8x1x32xf32>
