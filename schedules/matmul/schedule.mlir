@@ -35,16 +35,19 @@
 //
 // B is not packed for a matmul of few rows (at most 4 on AVX-512: knob
 // "few_rows"), whose elements of B would be copied for as few uses, nor for
-// one of up to 128 rows (knob "in_place_rows") whose N is not a multiple of
-// 1024, or of up to 48 (128 on more than one thread: "page_in_place_rows")
-// whose N is and whose B stays in cache: it reads B in place
+// one of up to 128 rows (knob "in_place_rows") whose N is not a page
+// multiple, or of up to 48 (128 on more than one thread:
+// "page_in_place_rows") whose N is and whose B stays in cache: it reads B
+// in place
 // (@in_place_blocked). The threads split its columns; few rows: K blocks of
 // 8 rows of B, each row streamed along N, register tiles of all the rows
 // and 128 (1-2 rows) or 64 (3-4) columns; up to 12 rows: one register tile
 // of all of them, 32 or 64 (5-6 rows) columns; more rows: cache tiles of
-// 128 columns, K blocks of 1024 rows, 8 x 32 register tiles. (Rows of B a
-// multiple of 4 KiB apart fall on the same cache sets: from memory, packing
-// is faster there; from L3 they are prefetched a few steps ahead into L1.)
+// 128 columns, K blocks of 1024 rows, 8 x 32 register tiles. (N is a page
+// multiple when it is a multiple of 1024, or of 512 and at least 1024: rows
+// of B a multiple of 4 KiB apart, or of 2 KiB and more than 4 KiB, fall on
+// few cache sets: from memory, packing is faster there; from L3 they are
+// prefetched a few steps ahead into L1. @page_cols.)
 //
 // Every matmul of the payload is blocked on its own; other ops are left as
 // they are (test/lit/schedules/matmul-other-ops.mlir).
@@ -220,15 +223,15 @@ module attributes {transform.with_named_sequence} {
     }
     transform.yield %rows, %cols : !transform.param<i64>, !transform.param<i64>
   }
-  // N % 1024 of a matmul: 0 when its rows of B (N floats) are a multiple
-  // of 4 KiB apart.
+  // N % 512 of a matmul and N: the remainder is 0 when its rows of B (N
+  // floats) are a multiple of 2 KiB apart.
   transform.named_sequence @page_rem_of(%op: !transform.any_op {transform.readonly})
-      -> !transform.param<i64> {
+      -> (!transform.param<i64>, !transform.param<i64>) {
     %rows, %cols = transform.include @rows_and_cols_of failures(propagate) (%op)
       : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>)
-    %page_rem = transform.loom.param.rem %cols by 1024
+    %page_rem = transform.loom.param.rem %cols by 512
       : (!transform.param<i64>) -> !transform.param<i64>
-    transform.yield %page_rem : !transform.param<i64>
+    transform.yield %page_rem, %cols : !transform.param<i64>, !transform.param<i64>
   }
 
   // Matches a linalg.generic with the loops of a matmul packed along N:
@@ -504,7 +507,7 @@ module attributes {transform.with_named_sequence} {
   }
 
   // A matmul that reads B in place (few rows, or up to in_place_rows
-  // whose rows of B are not a multiple of 4 KiB apart): the threads split
+  // whose N is not a page multiple): the threads split
   // its columns; each part in cache tiles of %chunk columns (or one of all
   // of them, when %chunk is larger), each in K blocks of %k_block rows of B, each in register
   // tiles of %cols columns and %m_r rows (the columns and rows left over in
@@ -777,16 +780,25 @@ module attributes {transform.with_named_sequence} {
     transform.yield %then : !transform.param<i64>
   }
   // Matchers of a foreach_match used as a select: %then when the matmul's
-  // N is a multiple of 1024 (rows of B a multiple of 4 KiB apart), else
-  // %otherwise.
+  // N is a page multiple, else %otherwise: a multiple of 1024, or of 512
+  // and at least 1024 (rows of B a multiple of 2 KiB apart, and more than
+  // 4 KiB: in L1's 64 sets they fall on one or two, in L2's 1024 on 16 or
+  // 32, so that a K block of 512 or 1024 of them overflows the ways; on
+  // Zen 5, one thread, GFLOP/s as a page multiple against not: 48 x 1536 x
+  // 1536 188 / 157, 96 x 1536 x 1536 182 / 143, 40 x 3584 x 1024 152 /
+  // 119, 24 x 2560 x 2560 143 / 124, but 64 x 1536 x 512 186 / 201;
+  // rows 2 KiB apart, N = 512, lost: 64 x 512 x 512 201 / 224;
+  // docs/performance.md, "Rows of B 2 KiB apart").
   transform.named_sequence @page_cols(%op: !transform.any_op {transform.readonly},
       %then: !transform.param<i64> {transform.readonly},
       %otherwise: !transform.param<i64> {transform.readonly}) -> !transform.param<i64> {
     transform.match.operation_name %op ["linalg.matmul"] : !transform.any_op
-    %page_rem = transform.include @page_rem_of failures(propagate) (%op)
-      : (!transform.any_op) -> !transform.param<i64>
+    %page_rem, %cols = transform.include @page_rem_of failures(propagate) (%op)
+      : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>)
     %zero = transform.param.constant 0 : i64 -> !transform.param<i64>
     transform.match.param.cmpi eq %page_rem, %zero : !transform.param<i64>
+    %page = transform.param.constant 1024 : i64 -> !transform.param<i64>
+    transform.match.param.cmpi ge %cols, %page : !transform.param<i64>
     transform.yield %then : !transform.param<i64>
   }
   transform.named_sequence @other_cols(%op: !transform.any_op {transform.readonly},
@@ -796,7 +808,7 @@ module attributes {transform.with_named_sequence} {
     transform.yield %otherwise : !transform.param<i64>
   }
   // Matchers of a foreach_match used as a select: %then when %enabled is
-  // above 0 and the matmul's N is a multiple of 1024, else %otherwise.
+  // above 0 and the matmul's N is a page multiple, else %otherwise.
   transform.named_sequence @page_wide(%op: !transform.any_op {transform.readonly},
       %enabled: !transform.param<i64> {transform.readonly},
       %then: !transform.param<i64> {transform.readonly},
@@ -827,8 +839,8 @@ module attributes {transform.with_named_sequence} {
   // (arguments: the op, its rows, few_rows, the most rows to read B in
   // place, one_tile_m_r): few rows, B read in place; at most one register
   // tile of rows (one_tile_m_r), or up to the most rows to read B in place
-  // (in_place_rows; page_in_place_rows or none when N is a multiple of
-  // 1024, rows of B a multiple of 4 KiB apart), B read in place too; the
+  // (in_place_rows; page_in_place_rows or none when N is a page
+  // multiple), B read in place too; the
   // others, B packed. Each action returns the op in one of three handles.
   transform.named_sequence @few_rows_only(%op: !transform.any_op {transform.readonly},
       %rows: !transform.param<i64> {transform.readonly},
@@ -930,12 +942,12 @@ module attributes {transform.with_named_sequence} {
     %few_rows = transform.tune.knob<"few_rows"> = 4 from options = [0, 1, 2, 3, 4, 8]
         {loom.sweep = false, loom.host_default = "m_r / 2"} -> !transform.param<i64>
     //   in_place_rows: a matmul of at most this many rows whose N is not a
-    //                  multiple of 1024 reads B in place too, in cache
+    //                  page multiple reads B in place too, in cache
     //                  tiles and K blocks like a packed B's (on Zen 5, 31 x
     //                  517 x 1023: 190-198 GFLOP/s against 164-168
     //                  packed, 49 x 1000 x 2048 178-205 against 168-177,
     //                  100 x 1000 x 300 195-212 against 188-199). Rows of
-    //                  B a multiple of 4 KiB apart (N a multiple of 1024)
+    //                  B a multiple of 4 KiB apart (N a page multiple)
     //                  fall on the same cache sets and pages: 48 x 1024 x
     //                  2048 ran at 175 against 193 packed, 16 x 4096 x
     //                  4096 84 against 116; with more rows packing pays
@@ -964,7 +976,7 @@ module attributes {transform.with_named_sequence} {
     %stream_b_bytes = transform.tune.knob<"stream_b_bytes"> = 8388608
         from options = [1048576, 2097152, 4194304, 8388608, 16777216, 33554432, 67108864]
         {loom.sweep = false, loom.host_default = "l3_bytes / 4 * threads"} -> !transform.param<i64>
-    //   page_in_place_rows: a matmul whose N is a multiple of 1024 reads B
+    //   page_in_place_rows: a matmul whose N is a page multiple reads B
     //                       in place after all when it has at most this
     //                       many rows and its B stays in cache (less than
     //                       stream_b_bytes): rows of B a page apart, from
@@ -995,7 +1007,7 @@ module attributes {transform.with_named_sequence} {
       %target_rows, %target_cols = transform.include @rows_and_cols_of failures(propagate) (%one_target)
         : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>)
       // The most rows it may have to read B in place: in_place_rows;
-      // page_in_place_rows when N is a multiple of 1024 and B stays in
+      // page_in_place_rows when N is a page multiple and B stays in
       // cache, none (0) when N is and B streams (selects).
       %no_rows = transform.param.constant 0 : i64 -> !transform.param<i64>
       %target_a, %page_rows = transform.foreach_match restrict_root flatten_results
@@ -1109,7 +1121,7 @@ module attributes {transform.with_named_sequence} {
         {loom.host_default = "l2_bytes / 4"} -> !transform.param<i64>
     //   short_k_block, short_n_panels: the K block and the panels of a
     //                  cache tile of a matmul of at most in_place_rows
-    //                  rows whose B is packed (N a multiple of 1024): K
+    //                  rows whose B is packed (N a page multiple): K
     //                  blocks of rows of half a page of B (n_r = 32: 16
     //                  panels of 128 bytes), as many as take an eighth of
     //                  L2. Each block serves few register tiles of rows,
@@ -1397,7 +1409,7 @@ module attributes {transform.with_named_sequence} {
         from options = [262144, 524288, 786432, 1048576, 1572864]
         {loom.sweep = false, loom.host_default = "3 * l2_bytes / 4"} -> !transform.param<i64>
     //   page_k_block: the K block of a matmul of at most one_tile_m_r
-    //                 rows whose N is a multiple of 1024: half of
+    //                 rows whose N is a page multiple: half of
     //                 in_place_k_block (on
     //                 Zen 5, one thread, GFLOP/s with 512 rows against
     //                 1024: 8 x 2048 x 2048 144 / 112, 8 x 1024 x 1024 172
@@ -1466,7 +1478,7 @@ module attributes {transform.with_named_sequence} {
     %wide_tile_rows = transform.tune.knob<"wide_tile_rows"> = 6 from options = [0, 2, 4, 6, 8]
         {loom.sweep = false, loom.host_default = "3 * vector_registers / 16"} -> !transform.param<i64>
     //   page_wide_tiles: 1 gives a matmul of more rows than one_tile_m_r
-    //                    that reads B in place, N a multiple of 1024,
+    //                    that reads B in place, N a page multiple,
     //                    register tiles of wide_tile_rows rows and four
     //                    vectors too (0: m_r x in_place_n_r): 24
     //                    accumulators rather than 16 for the same rows of
@@ -1554,7 +1566,7 @@ module attributes {transform.with_named_sequence} {
           @large_b -> @forward_param, @small_b -> @forward_param
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.param<i64>)
-      // And whatever B's size when N is a multiple of 1024: rows a page
+      // And whatever B's size when N is a page multiple: rows a page
       // apart wait for L3 too (on Zen 5, one thread, GFLOP/s without and
       // with, B of 4 MiB: 8 x 1024 x 1024 95 / 115, 8 x 2048 x 512 109 /
       // 122; 8 x 1000 x 1000, not a multiple, 163 / 161). From memory (at
@@ -1631,7 +1643,7 @@ module attributes {transform.with_named_sequence} {
            !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.param<i64>)
       // Register tiles of m_r rows x in_place_n_r columns; wide ones of
-      // wide_tile_rows x wide_n_r when N is a multiple of 1024
+      // wide_tile_rows x wide_n_r when N is a page multiple
       // (page_wide_tiles), a row left over joining the last (more would
       // not fit the registers: on Zen 5, one thread, 13 x 1024 x 1024 ran
       // at 176 GFLOP/s with tiles of 6 and 7 rows, 144 with 6, 6 and 1);
@@ -1679,7 +1691,7 @@ module attributes {transform.with_named_sequence} {
            !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.param<i64>)
       // K blocks of in_place_k_block rows, page_k_block when N is a
-      // multiple of 1024.
+      // page multiple.
       %in_place_matmul_3, %in_place_k = transform.foreach_match restrict_root flatten_results
           in %in_place_matmul_w, %page_k_block, %in_place_k_block
           @page_cols -> @forward_param, @other_cols -> @forward_param
