@@ -2,7 +2,7 @@
 // is not a power of two into rows of pieces of the largest power of two that
 // divides it (when that is at least `lanes`); the matmul schedule's tiles of
 // three vectors a row rely on it (schedules/lib/vector.mlir,
-// test/lit/schedules/matmul-in-place.mlir).
+// test/lit/schedules/matmul-three-vectors.mlir).
 //
 // RUN: loom-opt %s --transform-interpreter | FileCheck %s
 

@@ -27,7 +27,6 @@
 // CHECK: check       arg 2: passed
 
 // PACKED: vector<8x1x32xf32>
-// PACKED-NOT: vector<8x32xf32>, tensor<8x32xf32>
 // IN-PLACE: vector.transfer_read {{.*}} : tensor<8x32xf32>, vector<8x32xf32>
 
 func.func @cols_1536(%A: tensor<40x64xf32>, %B: tensor<64x1536xf32>, %C: memref<40x1536xf32>) {
