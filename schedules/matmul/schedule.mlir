@@ -36,9 +36,10 @@
 // B is not packed for a matmul of few rows (at most 4 on AVX-512: knob
 // "few_rows"), whose elements of B would be copied for as few uses, nor for
 // one of up to 128 rows (knob "in_place_rows") whose N is not a page
-// multiple, or of up to 48 (128 on more than one thread:
-// "page_in_place_rows") whose N is and whose B stays in cache: it reads B
-// in place
+// multiple (up to 32 on one thread, "kib_in_place_rows", when N is a
+// multiple of 256 and B streams from memory), or of up to 48 (128 on more
+// than one thread: "page_in_place_rows") whose N is and whose B stays in
+// cache: it reads B in place
 // (@in_place_blocked). The threads split its columns; few rows: K blocks of
 // 8 rows of B, each row streamed along N, register tiles of all the rows
 // and 128 (1-2 rows) or 64 (3-4) columns; up to 12 rows: one register tile
@@ -807,6 +808,25 @@ module attributes {transform.with_named_sequence} {
     transform.match.operation_name %op ["linalg.matmul"] : !transform.any_op
     transform.yield %otherwise : !transform.param<i64>
   }
+  // A matcher of a foreach_match used as a select (with @other_cols):
+  // %then when the matmul's rows of B are a multiple of 1 KiB apart (N a
+  // multiple of 256), else %otherwise. Such rows cover a quarter to a half
+  // of a page's (and of 64 KiB's) line offsets, so that a block of them
+  // fills a quarter to a half of L2's sets: a K block of B read in place
+  // (half of L2 by its bytes) then overflows them (docs/performance.md,
+  // "Rows of B 1 KiB apart").
+  transform.named_sequence @kib_cols(%op: !transform.any_op {transform.readonly},
+      %then: !transform.param<i64> {transform.readonly},
+      %otherwise: !transform.param<i64> {transform.readonly}) -> !transform.param<i64> {
+    transform.match.operation_name %op ["linalg.matmul"] : !transform.any_op
+    %rows, %cols = transform.include @rows_and_cols_of failures(propagate) (%op)
+      : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>)
+    %kib_rem = transform.loom.param.rem %cols by 256
+      : (!transform.param<i64>) -> !transform.param<i64>
+    %zero = transform.param.constant 0 : i64 -> !transform.param<i64>
+    transform.match.param.cmpi eq %kib_rem, %zero : !transform.param<i64>
+    transform.yield %then : !transform.param<i64>
+  }
   // Matchers of a foreach_match used as a select: %then when %enabled is
   // above 0 and the matmul's N is a page multiple, else %otherwise.
   transform.named_sequence @page_wide(%op: !transform.any_op {transform.readonly},
@@ -999,6 +1019,33 @@ module attributes {transform.with_named_sequence} {
     //                       156.
     %page_in_place_rows = transform.tune.knob<"page_in_place_rows"> = 48 from options = [0, 16, 24, 32, 48, 64, 96, 128]
         {loom.sweep = false, loom.host_default = "6 * m_r + 10 * m_r * (threads > 1)"} -> !transform.param<i64>
+    //   kib_in_place_rows: a matmul whose rows of B are a multiple of 1
+    //                      KiB apart but not a page multiple (N a multiple
+    //                      of 256: 256, 512, 768, 1280, 1792...) and whose
+    //                      B streams from memory (at least stream_b_bytes)
+    //                      reads B in place only when it has at most this
+    //                      many rows (in_place_rows for the others): its
+    //                      K blocks of B, half of L2 by their bytes, fall
+    //                      on a half of L2's sets or less and overflow
+    //                      them, where packed panels do not (on Zen 5,
+    //                      one thread, GFLOP/s packed against in place: 64
+    //                      x 768 x 3072 188 / 172, 128 x 768 x 3072 195 /
+    //                      170, 64 x 1280 x 2048 194 / 171, 48 x 2304 x
+    //                      1024 183 / 151, 96 x 1792 x 1536 198 / 177, 64 x
+    //                      512 x 4096 190 / 159, 40 x 768 x 3072 183 /
+    //                      175, 32 x 768 x 3072 175 / 172, but 24 x 1280 x
+    //                      2048 162 / 172, 16 x 1280 x 2048 145 / 164, 16
+    //                      x 768 x 3072 157 / 173; with N not such a
+    //                      multiple in place stays faster: 64 x 640 x 4096
+    //                      178 / 189, 64 x 1000 x 4000 179 / 185; and with
+    //                      a B that stays in cache: 64 x 1280 x 1280 171 /
+    //                      196, 64 x 768 x 1536 191 / 204). Not on more
+    //                      threads, whose parts of B are half as wide:
+    //                      in_place_rows then (on Zen 5, two threads, 64 x
+    //                      1280 x 4096 302 / 321, 96 x 768 x 8192 299 /
+    //                      305).
+    %kib_in_place_rows = transform.tune.knob<"kib_in_place_rows"> = 32 from options = [0, 16, 24, 32, 48, 64, 96, 128]
+        {loom.sweep = false, loom.host_default = "4 * m_r + 12 * m_r * (threads > 1)"} -> !transform.param<i64>
     // The foreach_match sorts each matmul into %few, %in_place or %many.
     %target_any = transform.cast %target : !transform.any_op to !transform.any_op
     %few, %in_place, %many = transform.foreach %target_any
@@ -1015,8 +1062,20 @@ module attributes {transform.with_named_sequence} {
           @large_b -> @forward_param, @small_b -> @forward_param
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.param<i64>)
+      // (kib_in_place_rows when N is a multiple of 256, not of a page,
+      // and B streams.)
+      %target_k, %kib_rows = transform.foreach_match restrict_root flatten_results
+          in %target_a, %stream_b_bytes, %kib_in_place_rows, %in_place_rows
+          @large_b -> @forward_param, @small_b -> @forward_param
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+        -> (!transform.any_op, !transform.param<i64>)
+      %target_l, %other_rows = transform.foreach_match restrict_root flatten_results
+          in %target_k, %kib_rows, %in_place_rows
+          @kib_cols -> @forward_param, @other_cols -> @forward_param
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+        -> (!transform.any_op, !transform.param<i64>)
       %target_b, %in_place_limit = transform.foreach_match restrict_root flatten_results
-          in %target_a, %page_rows, %in_place_rows
+          in %target_l, %page_rows, %other_rows
           @page_cols -> @forward_param, @other_cols -> @forward_param
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.param<i64>)
