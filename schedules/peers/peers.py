@@ -72,8 +72,10 @@ KERNELS = [
 # of 192 tokens), odd, skinny (few rows or columns; 8 and 24 rows with a B
 # of 16 MB that streams from memory, 8, 16 and 48 with a B of 4 MB that
 # stays in L3, its rows 4 KiB apart, 8 with rows 16 KiB apart, 7 in a
-# register tile of three vectors a row), tall, one of a single row, and
-# one whose rows of B are 6 KiB apart (64 x 1536 x 1536).
+# register tile of three vectors a row), tall, one of a single row, one
+# whose rows of B are 6 KiB apart (64 x 1536 x 1536) and one whose rows
+# are 3 KiB apart with a B that streams (64 x 768 x 3072, a transformer's
+# projection).
 OUTSIDE_SHAPES = [(128, 3072, 768), (512, 768, 3072), (256, 6400, 1600),
                   (192, 11008, 4096), (384, 1024, 1024),
                   (1536, 1536, 1536), (777, 333, 555), (4096, 16, 4096),
@@ -82,7 +84,8 @@ OUTSIDE_SHAPES = [(128, 3072, 768), (512, 768, 3072), (256, 6400, 1600),
                   (48, 1024, 1024), (8, 4096, 256),
                   (24, 4000, 1000), (31, 517, 1023), (16, 4096, 4096),
                   (4, 4096, 4096),
-                  (1, 4096, 4096), (7, 1024, 1024), (64, 1536, 1536)]
+                  (1, 4096, 4096), (7, 1024, 1024), (64, 1536, 1536),
+                  (64, 768, 3072)]
 OUTSIDE = [(f"matmul_{m}x{n}x{k}", f"matmul/shapes/mm_{m}x{n}x{k}.mlir", MATMUL, [1, 2])
            for m, n, k in OUTSIDE_SHAPES]
 # Convolutions of ResNet-50 (batch 1) that the peers suite does not have:
