@@ -855,6 +855,29 @@ module attributes {transform.with_named_sequence} {
     transform.yield %otherwise : !transform.param<i64>
   }
 
+  // Matchers of a foreach_match used as a select on parameters: they
+  // yield %then when %cols (the columns of a part of a matmul) are a
+  // multiple of 1024, rows of B a multiple of 4 KiB apart, else
+  // %otherwise (a matmul or a packed generic, as @below).
+  transform.named_sequence @whole_pages(%op: !transform.any_op {transform.readonly},
+      %cols: !transform.param<i64> {transform.readonly},
+      %then: !transform.param<i64> {transform.readonly},
+      %otherwise: !transform.param<i64> {transform.readonly}) -> !transform.param<i64> {
+    transform.match.operation_name %op ["linalg.matmul", "linalg.generic"] : !transform.any_op
+    %rem = transform.loom.param.rem %cols by 1024
+      : (!transform.param<i64>) -> !transform.param<i64>
+    %zero = transform.param.constant 0 : i64 -> !transform.param<i64>
+    transform.match.param.cmpi eq %rem, %zero : !transform.param<i64>
+    transform.yield %then : !transform.param<i64>
+  }
+  transform.named_sequence @not_whole_pages(%op: !transform.any_op {transform.readonly},
+      %cols: !transform.param<i64> {transform.readonly},
+      %then: !transform.param<i64> {transform.readonly},
+      %otherwise: !transform.param<i64> {transform.readonly}) -> !transform.param<i64> {
+    transform.match.operation_name %op ["linalg.matmul", "linalg.generic"] : !transform.any_op
+    transform.yield %otherwise : !transform.param<i64>
+  }
+
   // Matchers and actions of a foreach_match that sorts matmuls three ways
   // (arguments: the op, its rows, few_rows, the most rows to read B in
   // place, one_tile_m_r): few rows, B read in place; at most one register
@@ -1201,6 +1224,27 @@ module attributes {transform.with_named_sequence} {
         {loom.sweep = false, loom.host_default = "l2_bytes / 16384"} -> !transform.param<i64>
     %short_n_panels = transform.tune.knob<"short_n_panels"> = 16 from options = [4, 8, 16, 32, 64]
         {loom.sweep = false, loom.host_default = "2048 / (64 * (n_r + 1))"} -> !transform.param<i64>
+    //   spread_k_block, spread_n_panels: the same for such a matmul whose
+    //                  N is not a multiple of 1024 (1536, 2560, 768...:
+    //                  rows of B that spread over more cache sets and
+    //                  pages than rows 4 KiB apart do): K blocks of twice
+    //                  the rows, half the panels each (the same bytes),
+    //                  whose register tiles store and load C half as often
+    //                  (on Zen 5, one thread, five rotated rounds, GFLOP/s
+    //                  with 128 x 8 panels against 64 x 16: 64 x 768 x
+    //                  3072 186.5 / 179.1, 48 x 2304 x 1024 180.2 / 173.6,
+    //                  64 x 2560 x 1024 180.2 / 175.6, 24 x 2560 x 2560
+    //                  154.9 / 129.0, 128 x 1536 x 768 182.4 / 176.5, 40 x
+    //                  3584 x 1024 168.9 / 168.3; with N a multiple of
+    //                  1024 the rows of the longer block, each a page or
+    //                  more apart, are copied slower: 16 x 4096 x 4096
+    //                  87.7 / 118.4, 32 x 2048 x 2048 116.3 / 148.6, 64 x
+    //                  1024 x 1024 179.2 / 180.6; docs/performance.md,
+    //                  "Short K blocks of rows that spread").
+    %spread_k_block = transform.tune.knob<"spread_k_block"> = 128 from options = [32, 64, 128, 256, 512]
+        {loom.sweep = false, loom.host_default = "2 * short_k_block"} -> !transform.param<i64>
+    %spread_n_panels = transform.tune.knob<"spread_n_panels"> = 8 from options = [4, 8, 16, 32, 64]
+        {loom.sweep = false, loom.host_default = "short_n_panels / 2"} -> !transform.param<i64>
     //   stream_k_block, stream_rows: the K block of a matmul whose B is
     //                  packed per K block and streams from memory (at
     //                  least stream_b_bytes, above) and whose rows are few
@@ -1294,8 +1338,19 @@ module attributes {transform.with_named_sequence} {
       // K block and panels of a cache tile: short_* for a matmul of at
       // most in_place_rows rows; stream_k_block for one of at most
       // stream_rows rows whose B, packed per K block, streams from memory.
+      // (spread_* for the short pair when N is not a multiple of 1024.)
+      %thread_part_s, %part_short_k = transform.foreach_match restrict_root flatten_results
+          in %thread_part_1, %part_cols, %short_k_block, %spread_k_block
+          @whole_pages -> @forward_param, @not_whole_pages -> @forward_param
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+        -> (!transform.any_op, !transform.param<i64>)
+      %thread_part_t, %part_short_panels = transform.foreach_match restrict_root flatten_results
+          in %thread_part_s, %part_cols, %short_n_panels, %spread_n_panels
+          @whole_pages -> @forward_param, @not_whole_pages -> @forward_param
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+        -> (!transform.any_op, !transform.param<i64>)
       %thread_part_2, %part_k, %part_n_panels = transform.foreach_match restrict_root flatten_results
-          in %thread_part_1, %part_rows, %in_place_rows, %short_k_block, %short_n_panels, %k, %n_panels,
+          in %thread_part_t, %part_rows, %in_place_rows, %part_short_k, %part_short_panels, %k, %n_panels,
              %stream_rows, %stream_k_block, %pack_b_rows, %stream_b_bytes
           @short_rows -> @forward_two_params, @streamed_b -> @forward_two_params,
           @long_rows -> @forward_two_params

@@ -55,12 +55,14 @@ MATMUL = ["m_c % m_r == 0", "m_r >= 4", "thread_parts == {threads}",
           "pack_b_rows == 2 * m_c || pack_b_rows == 0 || pack_b_rows == 4096"]
 # The matmul schedule holds the knobs of its rarer paths at the host's
 # defaults (loom.sweep = false). A matmul of at most in_place_rows rows
-# whose B is packed is blocked with short_k_block and short_n_panels: they
+# whose B is packed is blocked with short_k_block and short_n_panels (N a
+# multiple of 1024) or spread_k_block and spread_n_panels (other N): they
 # are swept (--sweep), and k_block and n_panels, which it does not use,
-# stay at the host's defaults.
+# stay at the host's defaults. (shapes: the payload's arguments, A then B.)
 def matmul_sweep(defaults, shapes):
     if shapes[0][0] <= int(defaults["in_place_rows"]):
-        return (["short_k_block", "short_n_panels"],
+        prefix = "short" if shapes[1][1] % 1024 == 0 else "spread"
+        return ([f"{prefix}_k_block", f"{prefix}_n_panels"],
                 {name: defaults[name] for name in ("k_block", "n_panels")})
     return [], {}
 
