@@ -1232,15 +1232,16 @@ module attributes {transform.with_named_sequence} {
     //                  whose register tiles store and load C half as often
     //                  (on Zen 5, one thread, five rotated rounds, GFLOP/s
     //                  with 128 x 8 panels against 64 x 16: 64 x 768 x
-    //                  3072 186.5 / 179.1, 48 x 2304 x 1024 180.2 / 173.6,
-    //                  64 x 2560 x 1024 180.2 / 175.6, 24 x 2560 x 2560
-    //                  154.9 / 129.0, 128 x 1536 x 768 182.4 / 176.5, 40 x
-    //                  3584 x 1024 168.9 / 168.3; with N a multiple of
-    //                  1024 the rows of the longer block, each a page or
-    //                  more apart, are copied slower: 16 x 4096 x 4096
-    //                  87.7 / 118.4, 32 x 2048 x 2048 116.3 / 148.6, 64 x
-    //                  1024 x 1024 179.2 / 180.6; docs/performance.md,
-    //                  "Short K blocks of rows that spread").
+    //                  3072 194.3 / 179.5, 64 x 2560 x 1024 189.3 / 180.0,
+    //                  112 x 1280 x 2048 200.3 / 191.9, 32 x 1536 x 4096
+    //                  160.9 / 153.2, faster on 9 of 11 such shapes, but
+    //                  40 x 3584 x 1024 174.0 / 177.1, 16 x 1536 x 4096
+    //                  121.6 / 127.5; two threads 32 x 1536 x 4096 332.0 /
+    //                  261.8; with N a multiple of 1024 the rows of the
+    //                  longer block, each a page or more apart, are copied
+    //                  slower: 16 x 4096 x 4096 87.1 / 136.4, 32 x 2048 x
+    //                  2048 151.1 / 166.9; docs/performance.md, "Short K
+    //                  blocks of rows that spread").
     %spread_k_block = transform.tune.knob<"spread_k_block"> = 128 from options = [32, 64, 128, 256, 512]
         {loom.sweep = false, loom.host_default = "2 * short_k_block"} -> !transform.param<i64>
     %spread_n_panels = transform.tune.knob<"spread_n_panels"> = 8 from options = [4, 8, 16, 32, 64]
