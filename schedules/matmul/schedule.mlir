@@ -857,8 +857,12 @@ module attributes {transform.with_named_sequence} {
 
   // Matchers of a foreach_match used as a select on parameters: they
   // yield %then when %cols (the columns of a part of a matmul) are a
-  // multiple of 1024, rows of B a multiple of 4 KiB apart, else
-  // %otherwise (a matmul or a packed generic, as @below).
+  // multiple of 1024, else %otherwise (a matmul or a packed generic, as
+  // @below). For the matmuls that reach the short K blocks with the
+  // host's defaults (N a multiple of 256: one part, all of N) that is N,
+  // rows of B a multiple of 4 KiB apart; a part of a split matmul (N =
+  // 1040: 1024 + 16 columns, packed only with in_place_rows lowered) is
+  // judged by its own columns, not by the rows' stride.
   transform.named_sequence @whole_pages(%op: !transform.any_op {transform.readonly},
       %cols: !transform.param<i64> {transform.readonly},
       %then: !transform.param<i64> {transform.readonly},
