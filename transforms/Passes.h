@@ -48,6 +48,12 @@ constexpr llvm::StringLiteral kPrefetchSpanAttrName = "loom.prefetch_span";
 /// absent, by their stride (loom-prefetch-ahead).
 constexpr llvm::StringLiteral kPrefetchCacheAttrName = "loom.prefetch_cache";
 
+/// The scf.for attribute that asks for the copy nest just before the loop
+/// (a block of B packed per K block) to be done in the loop's first
+/// iteration, as it reads the copy (loom-pack-in-first-tile); an integer 0
+/// turns it off.
+constexpr llvm::StringLiteral kPackInFirstAttrName = "loom.pack_in_first";
+
 } // namespace mlir::loom
 
 #endif // LOOM_TRANSFORMS_PASSES_H

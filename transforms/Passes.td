@@ -296,6 +296,58 @@ def LoomPrefetchNextIterationPass
                            "memref::MemRefDialect", "scf::SCFDialect"];
 }
 
+def LoomPackInFirstTilePass
+    : Pass<"loom-pack-in-first-tile", "func::FuncOp"> {
+  let summary = "Pack a block of B while the first register tile reads it";
+  let description = [{
+    In an `scf.for` with the `loom.pack_in_first` attribute (a schedule sets
+    it with `transform.annotate`, or `= %param` with a knob: 0 turns it
+    off) whose preceding op is a copy nest into a buffer (loops of constant
+    bounds around one vector read of a source and one write of that vector
+    into a `memref.alloc`/`alloca`, after bufferization), the loop's first
+    iteration is peeled, and in it the one vector read of the buffer
+    becomes a read of the source element the copy would have put there
+    plus a write of that vector into the buffer; the copy nest is erased.
+    The other iterations read the buffer as before.
+
+    This is how a matmul that packs B per K block packs it in its first
+    register tile, as oneDNN's sgemm does: the tile's FMAs overlap the
+    loads of B from L2 or memory that the separate copy waited for, and
+    each packed vector is stored once, from a register. On Zen 5, one
+    thread, the copy of a 64 x 1280 x 4096 matmul took some 8% of its
+    time; see docs/performance.md, "Packing in the first tile".
+
+    The rewrite needs the first iteration to read every element the copy
+    writes, once per element, through loops that take the copy loops'
+    values (its vector along the copy's trailing vector dims, an index
+    that is a loop of the copy spanned by the copy's vector read with step
+    1), to read nothing else of the buffer, and not to write the source;
+    the buffer must be written by the copy only. A marked loop where any
+    of that does not hold is left as it is, silently (the mark is a hint);
+    the marks are removed. `loom-lower-bufferized-to-llvm` runs it first.
+
+    ```mlir
+    scf.for %k = %c0 to %c128 step %c8 {      // the copy
+      scf.for %p = %c0 to %c8 step %c1 {
+        %v = vector.transfer_read %b[%k, %p * 32] : vector<8x32xf32>
+        vector.transfer_write %v, %packed[%p, %k, 0]
+      }
+    }
+    scf.for %i = %c0 to %c64 step %c8 {       // loom.pack_in_first
+      scf.for %p = %c0 to %c8 step %c1 {
+        scf.for %k = %c0 to %c128 step %c1 {
+          %row = vector.transfer_read %packed[%p, %k, 0] : vector<32xf32>
+          ...
+    // becomes the first tile (%i = 0) reading
+    //   %row = vector.transfer_read %b[%k, %p * 32] : vector<32xf32>
+    //   vector.transfer_write %row, %packed[%p, %k, 0]
+    // and the loop from %i = 8 reading %packed.
+    ```
+  }];
+  let dependentDialects = ["affine::AffineDialect", "scf::SCFDialect",
+                           "vector::VectorDialect"];
+}
+
 def LoomPrintWorkPass : Pass<"loom-print-work", "ModuleOp"> {
   let summary = "Report the work model (FLOPs, bytes) of every structured op";
   let description = [{

@@ -45,8 +45,9 @@ void buildLowerBufferizedToLLVMPipeline(OpPassManager &pm,
                                         const LowerToLLVMOptions &options) {
   // Ops the schedule sent to a library (library_call) become calls first.
   pm.addPass(createLoomLowerLibraryCallsPass());
-  // Loops a schedule marked loom.prefetch_next, while they are scf.for
-  // loops with their subviews.
+  // Loops a schedule marked loom.pack_in_first or loom.prefetch_next,
+  // while they are scf.for loops with their subviews.
+  pm.addNestedPass<func::FuncOp>(createLoomPackInFirstTilePass());
   pm.addNestedPass<func::FuncOp>(createLoomPrefetchNextIterationPass());
   pm.addNestedPass<func::FuncOp>(createLoomPrefetchAheadPass());
   pm.addNestedPass<func::FuncOp>(createLoomStridedCopiesToLinalgPass());

@@ -1211,6 +1211,17 @@ module attributes {transform.with_named_sequence} {
     //                   0 turns both off.
     %prefetch_bytes = transform.tune.knob<"prefetch_bytes"> = 262144 from options = [0, 65536, 131072, 262144, 524288, 1048576]
         {loom.host_default = "l2_bytes / 4"} -> !transform.param<i64>
+    //   pack_in_first: when B is packed per K block and a cache tile holds
+    //                  all the rows, the first register tile of rows packs
+    //                  the block as it reads it (loom-pack-in-first-tile:
+    //                  it reads B in place and stores each vector it
+    //                  loads into the packed block, as oneDNN's sgemm
+    //                  does), so that the copy's loads overlap FMAs (on
+    //                  Zen 5, one thread, 64 x 1280 x 4096: 193 GFLOP/s
+    //                  against 185; docs/performance.md, "Packing in the
+    //                  first tile"); 0 packs the block before its tiles.
+    %pack_in_first = transform.tune.knob<"pack_in_first"> = 1 from options = [0, 1]
+        {loom.sweep = false} -> !transform.param<i64>
     //   short_k_block, short_n_panels: the K block and the panels of a
     //                  cache tile of a matmul of at most in_place_rows
     //                  rows whose B is packed (N a page multiple): K
@@ -1452,6 +1463,8 @@ module attributes {transform.with_named_sequence} {
           : (!transform.any_op, !transform.param<i64>)
           -> (!transform.any_op, !transform.any_op, !transform.any_op)
         transform.annotate %m_loop "loom.prefetch_next" = %rows_prefetch
+          : !transform.any_op, !transform.param<i64>
+        transform.annotate %m_loop "loom.pack_in_first" = %pack_in_first
           : !transform.any_op, !transform.param<i64>
         // (A dynamic number of full rows: the loop is peeled, so that its
         // tiles are static; its remainder never runs.)

@@ -1,0 +1,491 @@
+//===- PackInFirstTile.cpp - Pack a block while its first tile computes ---===//
+//
+// A matmul that packs B per K block copies the block (a loop nest of vector
+// copies into a buffer) and then runs its register tiles over the copy. With
+// few rows the copy is a large part of the time, and nothing overlaps it:
+// its loads wait for L2 or memory while the FMA units idle. oneDNN's sgemm
+// packs inside its first micro-kernel instead: the first register tile
+// reads B in place and stores each vector it loads into the packed buffer,
+// and the other tiles read the buffer.
+//
+// In an scf.for marked `loom.pack_in_first` whose preceding op is such a
+// copy nest (after bufferization), the first iteration is peeled; in it,
+// the one vector read of the buffer becomes a read of the copy's source at
+// the same element and a write of that vector into the buffer; the copy
+// nest is erased. The rewrite is exact only when the first iteration reads
+// every element the copy writes, once, and nothing else of the buffer: the
+// pass checks that and otherwise leaves the IR as it is.
+//
+//===----------------------------------------------------------------------===//
+
+#include "transforms/Passes.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Transforms/Transforms.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/AffineExprVisitor.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/DenseMap.h"
+
+namespace mlir::loom {
+#define GEN_PASS_DEF_LOOMPACKINFIRSTTILEPASS
+#include "transforms/Passes.h.inc"
+
+namespace {
+
+/// Index expressions over a growing list of values (the affine dims):
+/// constants fold, affine.apply ops are inlined, any other value is a dim.
+struct IndexExprs {
+  MLIRContext *context;
+  SmallVector<Value> dims;
+
+  AffineExpr get(Value value) {
+    if (std::optional<int64_t> constant = getConstantIntValue(value))
+      return getAffineConstantExpr(*constant, context);
+    if (auto apply = value.getDefiningOp<affine::AffineApplyOp>()) {
+      AffineMap map = apply.getAffineMap();
+      SmallVector<AffineExpr> operands;
+      for (Value operand : apply.getOperands())
+        operands.push_back(get(operand));
+      ArrayRef<AffineExpr> all(operands);
+      return map.getResult(0).replaceDimsAndSymbols(
+          all.take_front(map.getNumDims()), all.drop_front(map.getNumDims()));
+    }
+    auto *it = llvm::find(dims, value);
+    if (it == dims.end()) {
+      dims.push_back(value);
+      return getAffineDimExpr(dims.size() - 1, context);
+    }
+    return getAffineDimExpr(it - dims.begin(), context);
+  }
+  AffineExpr get(OpFoldResult ofr) {
+    if (auto attr = dyn_cast<Attribute>(ofr))
+      return getAffineConstantExpr(cast<IntegerAttr>(attr).getInt(), context);
+    return get(cast<Value>(ofr));
+  }
+};
+
+/// A vector transfer resolved through memref.subview ops of unit strides:
+/// the base memref, the index of the vector's first element in each of the
+/// base's dimensions, and the base dimension of each of the vector's.
+struct Access {
+  Value base;
+  SmallVector<AffineExpr> indices;
+  SmallVector<unsigned> vectorDims;
+  VectorType type;
+};
+
+std::optional<Access> resolve(VectorTransferOpInterface transfer,
+                              IndexExprs &exprs) {
+  if (transfer.getMask() || !transfer.getPermutationMap().isMinorIdentity() ||
+      llvm::any_of(transfer.getInBoundsValues(), [](bool b) { return !b; }))
+    return std::nullopt;
+  Value view = transfer.getBase();
+  auto viewType = dyn_cast<MemRefType>(view.getType());
+  if (!viewType)
+    return std::nullopt;
+  Access access;
+  access.type = transfer.getVectorType();
+  for (Value index : transfer.getIndices())
+    access.indices.push_back(exprs.get(index));
+  int64_t rank = viewType.getRank(), vectorRank = access.type.getRank();
+  for (int64_t d = rank - vectorRank; d < rank; ++d)
+    access.vectorDims.push_back(d);
+  while (auto subview = view.getDefiningOp<memref::SubViewOp>()) {
+    if (!llvm::all_of(subview.getStaticStrides(),
+                      [](int64_t s) { return s == 1; }))
+      return std::nullopt;
+    llvm::SmallBitVector dropped = subview.getDroppedDims();
+    SmallVector<AffineExpr> indices;
+    SmallVector<unsigned> toSource;
+    unsigned next = 0;
+    for (auto [d, offset] : llvm::enumerate(subview.getMixedOffsets())) {
+      AffineExpr index = exprs.get(offset);
+      if (!dropped[d]) {
+        index = index + access.indices[next++];
+        toSource.push_back(d);
+      }
+      indices.push_back(index);
+    }
+    for (unsigned &d : access.vectorDims)
+      d = toSource[d];
+    access.indices = std::move(indices);
+    view = subview.getSource();
+  }
+  access.base = view;
+  return access;
+}
+
+/// The copy nest before the marked loop: loops of constant bounds around a
+/// single vector read of the source and a single write of the same vector
+/// into the buffer, with nothing else that touches memory.
+struct Copy {
+  scf::ForOp nest;
+  Access read, write;
+  /// The copy's loops by induction variable (a dim of the exprs).
+  llvm::DenseMap<Value, scf::ForOp> loops;
+};
+
+std::optional<Copy> getCopy(scf::ForOp nest, IndexExprs &exprs) {
+  Copy copy;
+  copy.nest = nest;
+  vector::TransferReadOp read;
+  vector::TransferWriteOp write;
+  WalkResult walk = nest.walk([&](Operation *op) {
+    if (auto loop = dyn_cast<scf::ForOp>(op)) {
+      if (!getConstantIntValue(loop.getLowerBound()) ||
+          !getConstantIntValue(loop.getUpperBound()) ||
+          !getConstantIntValue(loop.getStep()) || loop.getNumResults())
+        return WalkResult::interrupt();
+      copy.loops[loop.getInductionVar()] = loop;
+      return WalkResult::advance();
+    }
+    if (auto r = dyn_cast<vector::TransferReadOp>(op)) {
+      if (read)
+        return WalkResult::interrupt();
+      read = r;
+      return WalkResult::advance();
+    }
+    if (auto w = dyn_cast<vector::TransferWriteOp>(op)) {
+      if (write)
+        return WalkResult::interrupt();
+      write = w;
+      return WalkResult::advance();
+    }
+    if (isa<scf::YieldOp>(op) || isPure(op))
+      return WalkResult::advance();
+    return WalkResult::interrupt();
+  });
+  if (walk.wasInterrupted() || !read || !write ||
+      write.getValueToStore() != read.getResult())
+    return std::nullopt;
+  std::optional<Access> readAccess = resolve(read, exprs);
+  std::optional<Access> writeAccess = resolve(write, exprs);
+  if (!readAccess || !writeAccess ||
+      !writeAccess->base.getDefiningOp<memref::AllocOp>() &&
+          !writeAccess->base.getDefiningOp<memref::AllocaOp>())
+    return std::nullopt;
+  if (nest->isAncestor(readAccess->base.getParentRegion()->getParentOp()))
+    return std::nullopt;
+  copy.read = *readAccess;
+  copy.write = *writeAccess;
+  // The source's indices may use the copy's loops and values defined
+  // before the nest (they are then defined before the marked loop too).
+  for (Value dim : exprs.dims)
+    if (!copy.loops.count(dim) && nest->isAncestor(dim.getParentRegion()->getParentOp()))
+      return std::nullopt;
+  return copy;
+}
+
+/// Whether `expr` is the dim `position` plus terms that do not use it.
+bool isUnitTerm(AffineExpr expr, unsigned position) {
+  if (auto dim = dyn_cast<AffineDimExpr>(expr))
+    return dim.getPosition() == position;
+  auto add = dyn_cast<AffineBinaryOpExpr>(expr);
+  if (!add || add.getKind() != AffineExprKind::Add)
+    return false;
+  return (isUnitTerm(add.getLHS(), position) &&
+          !add.getRHS().isFunctionOfDim(position)) ||
+         (isUnitTerm(add.getRHS(), position) &&
+          !add.getLHS().isFunctionOfDim(position));
+}
+
+/// The element relation of the copy, as the expressions of the source's
+/// indices in terms of the buffer's: the indices of the source element a
+/// buffer read at `bufferIndices` (values, in the marked loop's first
+/// iteration) must read instead, and the loops of the first iteration
+/// that must cover each of the copy's loops. Fails when the buffer's
+/// indices are not each a loop of the copy or a constant, or when the
+/// read does not line up with the copy's vectors.
+struct Rewrite {
+  SmallVector<AffineExpr> sourceIndices;
+  SmallVector<Value> operands;
+};
+
+std::optional<Rewrite>
+relate(const Copy &copy, IndexExprs &exprs,
+       vector::TransferReadOp bufferRead, const Access &consumer,
+       IndexExprs &consumerExprs) {
+  MLIRContext *context = exprs.context;
+  const Access &write = copy.write, &read = copy.read;
+  int64_t copyRank = write.type.getRank();
+  int64_t readRank = consumer.type.getRank();
+  if (write.type.getElementType() != consumer.type.getElementType() ||
+      readRank > copyRank ||
+      consumer.type.getShape() !=
+          write.type.getShape().take_back(readRank) ||
+      consumer.indices.size() != write.indices.size())
+    return std::nullopt;
+  // The buffer dims the copy's vector spans, and where in the source.
+  llvm::DenseMap<unsigned, std::pair<int64_t, unsigned>> spanned;
+  for (int64_t v = 0; v < copyRank; ++v)
+    spanned[write.vectorDims[v]] = {write.type.getDimSize(v),
+                                    read.vectorDims[v]};
+  // The consumer's vector must span the copy's trailing vector dims, which
+  // are the source's trailing dims (the rewrite reads them as such).
+  int64_t sourceRank = read.indices.size();
+  for (int64_t v = 0; v < readRank; ++v)
+    if (consumer.vectorDims[v] !=
+            write.vectorDims[copyRank - readRank + v] ||
+        read.vectorDims[copyRank - readRank + v] !=
+            sourceRank - readRank + v)
+      return std::nullopt;
+
+  // Substitutions of the copy's dims (loops) by the consumer's values, and
+  // offsets added to the source's indices.
+  SmallVector<AffineExpr> replacement;
+  for (unsigned d = 0; d < exprs.dims.size(); ++d)
+    replacement.push_back(getAffineDimExpr(d, context));
+  SmallVector<AffineExpr> sourceIndices = read.indices;
+  llvm::DenseSet<Value> usedLoops;
+  llvm::DenseSet<Operation *> usedConsumerLoops;
+  Rewrite rewrite;
+  auto consumerValue = [&](AffineExpr expr) -> std::optional<Value> {
+    auto dim = dyn_cast<AffineDimExpr>(expr);
+    if (!dim)
+      return std::nullopt;
+    return consumerExprs.dims[dim.getPosition()];
+  };
+  for (auto [d, index] : llvm::enumerate(write.indices)) {
+    AffineExpr wanted = consumer.indices[d];
+    auto span = spanned.find(d);
+    bool consumerSpans = llvm::is_contained(consumer.vectorDims, d);
+    if (auto constant = dyn_cast<AffineConstantExpr>(index)) {
+      // A constant offset: the consumer's index must fall in the copy's
+      // vector along it (the same start when the consumer's vector spans
+      // it too); the source's index moves with it.
+      auto at = dyn_cast<AffineConstantExpr>(wanted);
+      if (!at)
+        return std::nullopt;
+      int64_t shift = at.getValue() - constant.getValue();
+      int64_t extent = span == spanned.end() ? 1 : span->second.first;
+      if (shift < 0 || shift >= extent || (consumerSpans && shift != 0))
+        return std::nullopt;
+      if (shift)
+        sourceIndices[span->second.second] =
+            sourceIndices[span->second.second] + shift;
+      continue;
+    }
+    // A loop of the copy: the consumer's index must be a loop of the
+    // first iteration that takes the same values (step 1 against the
+    // copy's step when the copy's vector spans the dim).
+    auto dim = dyn_cast<AffineDimExpr>(index);
+    if (!dim || consumerSpans)
+      return std::nullopt;
+    Value iv = exprs.dims[dim.getPosition()];
+    auto copyLoop = copy.loops.lookup(iv);
+    std::optional<Value> value = consumerValue(wanted);
+    if (!copyLoop || !value || !usedLoops.insert(iv).second)
+      return std::nullopt;
+    auto consumerLoop = dyn_cast_or_null<scf::ForOp>(
+        value->getParentBlock() ? value->getParentBlock()->getParentOp()
+                                : nullptr);
+    if (!consumerLoop || consumerLoop.getInductionVar() != *value ||
+        !consumerLoop->isAncestor(bufferRead))
+      return std::nullopt;
+    int64_t lb = *getConstantIntValue(copyLoop.getLowerBound());
+    int64_t ub = *getConstantIntValue(copyLoop.getUpperBound());
+    int64_t step = *getConstantIntValue(copyLoop.getStep());
+    std::optional<int64_t> clb = getConstantIntValue(consumerLoop.getLowerBound());
+    std::optional<int64_t> cub = getConstantIntValue(consumerLoop.getUpperBound());
+    std::optional<int64_t> cstep = getConstantIntValue(consumerLoop.getStep());
+    int64_t extent = span == spanned.end() ? 1 : span->second.first;
+    if (!clb || !cub || !cstep || *clb != lb || *cub != ub ||
+        (ub - lb) % step || step != extent * *cstep || *cstep != 1 && extent != 1)
+      return std::nullopt;
+    if (extent > 1) {
+      // The copy's vector spans this loop's dim: the loop's value and the
+      // vector's position add up in one source index (coefficient 1), and
+      // the loop appears in no other.
+      unsigned sourceDim = span->second.second;
+      for (auto [s, sourceIndex] : llvm::enumerate(sourceIndices))
+        if (s == sourceDim ? !isUnitTerm(sourceIndex, dim.getPosition())
+                           : sourceIndex.isFunctionOfDim(dim.getPosition()))
+          return std::nullopt;
+    }
+    if (!usedConsumerLoops.insert(consumerLoop).second)
+      return std::nullopt;
+    // The value's dim in the rewrite's operands.
+    auto *it = llvm::find(rewrite.operands, *value);
+    unsigned position = it - rewrite.operands.begin();
+    if (it == rewrite.operands.end())
+      rewrite.operands.push_back(*value);
+    replacement[dim.getPosition()] = getAffineSymbolExpr(position, context);
+  }
+  // Every loop of the copy must be covered.
+  if (usedLoops.size() != copy.loops.size())
+    return std::nullopt;
+  // The other dims are values defined before the copy: operands too.
+  for (unsigned d = 0; d < exprs.dims.size(); ++d) {
+    if (copy.loops.count(exprs.dims[d]))
+      continue;
+    auto *it = llvm::find(rewrite.operands, exprs.dims[d]);
+    unsigned position = it - rewrite.operands.begin();
+    if (it == rewrite.operands.end())
+      rewrite.operands.push_back(exprs.dims[d]);
+    replacement[d] = getAffineSymbolExpr(position, context);
+  }
+  for (AffineExpr &index : sourceIndices)
+    index = index.replaceDims(replacement);
+  rewrite.sourceIndices = std::move(sourceIndices);
+  return rewrite;
+}
+
+/// The ops that read or write `buffer` through subviews.
+void collectAccesses(Value buffer, SmallVectorImpl<Operation *> &accesses) {
+  for (Operation *user : buffer.getUsers()) {
+    if (auto subview = dyn_cast<memref::SubViewOp>(user)) {
+      collectAccesses(subview.getResult(), accesses);
+      continue;
+    }
+    accesses.push_back(user);
+  }
+}
+
+/// Whether an op of `region` may write `base` (any op with a write effect
+/// that is not a vector transfer resolved to another base).
+bool mayWrite(Operation *root, Value base, MLIRContext *context) {
+  WalkResult walk = root->walk([&](Operation *op) {
+    if (auto write = dyn_cast<vector::TransferWriteOp>(op)) {
+      IndexExprs exprs{context, {}};
+      std::optional<Access> access = resolve(write, exprs);
+      if (!access || access->base == base)
+        return WalkResult::interrupt();
+      return WalkResult::advance();
+    }
+    auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+    if (!effects) {
+      if (op->getNumRegions() || isa<scf::YieldOp>(op))
+        return WalkResult::advance();
+      return WalkResult::interrupt();
+    }
+    if (effects.hasEffect<MemoryEffects::Write>() ||
+        effects.hasEffect<MemoryEffects::Free>())
+      return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return walk.wasInterrupted();
+}
+
+/// The single read of the buffer in `loop`'s body, resolved.
+vector::TransferReadOp getBufferRead(scf::ForOp loop, Value buffer) {
+  SmallVector<Operation *> accesses;
+  collectAccesses(buffer, accesses);
+  vector::TransferReadOp found;
+  for (Operation *op : accesses) {
+    if (!loop->isAncestor(op))
+      continue;
+    auto read = dyn_cast<vector::TransferReadOp>(op);
+    if (!read || found)
+      return {};
+    found = read;
+  }
+  return found;
+}
+
+/// Rewrites `loop` and its copy; false when they are not as described
+/// above (the IR is left as it is), failure on an internal error.
+FailureOr<bool> packInFirstTile(scf::ForOp loop) {
+  MLIRContext *context = loop.getContext();
+  // The copy: the last op before the loop that is not pure.
+  Operation *previous = loop->getPrevNode();
+  while (previous && isPure(previous) && previous->getNumRegions() == 0)
+    previous = previous->getPrevNode();
+  auto nest = dyn_cast_or_null<scf::ForOp>(previous);
+  if (!nest)
+    return false;
+  IndexExprs exprs{context, {}};
+  std::optional<Copy> copy = getCopy(nest, exprs);
+  if (!copy)
+    return false;
+  Value buffer = copy->write.base, source = copy->read.base;
+  // The buffer is written by the copy only.
+  SmallVector<Operation *> accesses;
+  collectAccesses(buffer, accesses);
+  for (Operation *op : accesses)
+    if (!isa<vector::TransferReadOp, memref::DeallocOp>(op) &&
+        !nest->isAncestor(op))
+      return false;
+  // The loop has a constant trip count of at least one, does not write the
+  // source, and its body reads the buffer once per element of the copy:
+  // checked on the loop before peeling (the peeled iteration is a clone).
+  std::optional<APInt> trips = loop.getStaticTripCount();
+  if (!trips || trips->isZero() || loop.getNumResults() ||
+      mayWrite(loop, source, context))
+    return false;
+  vector::TransferReadOp bufferRead = getBufferRead(loop, buffer);
+  if (!bufferRead)
+    return false;
+  for (Operation *parent = bufferRead->getParentOp(); parent != loop;
+       parent = parent->getParentOp())
+    if (!isa<scf::ForOp>(parent))
+      return false;
+  IndexExprs consumerExprs{context, {}};
+  std::optional<Access> consumer = resolve(bufferRead, consumerExprs);
+  if (!consumer || consumer->base != buffer ||
+      !relate(*copy, exprs, bufferRead, *consumer, consumerExprs))
+    return false;
+
+  // Peel, find the read again in the first iteration, rewrite it.
+  IRRewriter rewriter(context);
+  scf::ForOp first;
+  if (failed(scf::peelForLoopFirstIteration(rewriter, loop, first)))
+    return false;
+  vector::TransferReadOp firstRead = getBufferRead(first, buffer);
+  IndexExprs firstExprs{context, {}};
+  std::optional<Access> firstAccess =
+      firstRead ? resolve(firstRead, firstExprs) : std::nullopt;
+  std::optional<Rewrite> rewrite =
+      firstAccess
+          ? relate(*copy, exprs, firstRead, *firstAccess, firstExprs)
+          : std::nullopt;
+  if (!rewrite)
+    return first.emitError("the peeled first iteration does not read the "
+                           "packed buffer as the loop did");
+  rewriter.setInsertionPoint(firstRead);
+  Location loc = firstRead.getLoc();
+  SmallVector<Value> indices;
+  for (AffineExpr index : rewrite->sourceIndices) {
+    AffineMap map = AffineMap::get(0, rewrite->operands.size(), index);
+    indices.push_back(affine::AffineApplyOp::create(rewriter, loc, map,
+                                                    rewrite->operands));
+  }
+  auto sourceRead = vector::TransferReadOp::create(
+      rewriter, loc, firstRead.getVectorType(), source, indices,
+      firstRead.getPadding(),
+      SmallVector<bool>(firstRead.getVectorType().getRank(), true));
+  vector::TransferWriteOp::create(
+      rewriter, loc, sourceRead.getResult(), firstRead.getBase(),
+      firstRead.getIndices(),
+      SmallVector<bool>(firstRead.getVectorType().getRank(), true));
+  rewriter.replaceOp(firstRead, sourceRead.getResult());
+  rewriter.eraseOp(nest);
+  return true;
+}
+
+struct PackInFirstTilePass
+    : impl::LoomPackInFirstTilePassBase<PackInFirstTilePass> {
+  void runOnOperation() override {
+    SmallVector<scf::ForOp> marked;
+    getOperation().walk([&](scf::ForOp loop) {
+      if (loop->hasAttr(kPackInFirstAttrName))
+        marked.push_back(loop);
+    });
+    for (scf::ForOp loop : marked) {
+      auto enabled = dyn_cast<IntegerAttr>(loop->getAttr(kPackInFirstAttrName));
+      loop->removeAttr(kPackInFirstAttrName);
+      if (enabled && enabled.getInt() == 0)
+        continue;
+      if (failed(packInFirstTile(loop)))
+        return signalPassFailure();
+    }
+  }
+};
+
+} // namespace
+} // namespace mlir::loom
