@@ -25,7 +25,9 @@
 //      prefetched into L2 while this one computes (knob "prefetch_bytes",
 //      loom-prefetch-next-iteration). The packing reads 8 rows of up to
 //      4 KiB of B at a time (a page: the hardware prefetchers stop at page
-//      bounds).
+//      bounds); when a cache tile holds all the rows, the first register
+//      tile of rows does it instead, as it reads B in place (knob
+//      "pack_in_first", loom-pack-in-first-tile).
 //   5. Register tile: 8 rows x 32 columns of C = 16 zmm accumulators, k step 1,
 //      lowered to broadcast-A x B-vector FMAs with the tile kept in registers
 //      across the K block (schedules/lib/vector.mlir). A is read in place;
