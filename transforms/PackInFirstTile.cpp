@@ -170,14 +170,16 @@ std::optional<Copy> getCopy(scf::ForOp nest, IndexExprs &exprs) {
       !writeAccess->base.getDefiningOp<memref::AllocOp>() &&
           !writeAccess->base.getDefiningOp<memref::AllocaOp>())
     return std::nullopt;
-  if (nest->isAncestor(readAccess->base.getParentRegion()->getParentOp()))
+  if (readAccess->base == writeAccess->base ||
+      nest->isAncestor(readAccess->base.getParentRegion()->getParentOp()))
     return std::nullopt;
   copy.read = *readAccess;
   copy.write = *writeAccess;
   // The source's indices may use the copy's loops and values defined
   // before the nest (they are then defined before the marked loop too).
   for (Value dim : exprs.dims)
-    if (!copy.loops.count(dim) && nest->isAncestor(dim.getParentRegion()->getParentOp()))
+    if (!copy.loops.count(dim) &&
+        nest->isAncestor(dim.getParentRegion()->getParentOp()))
       return std::nullopt;
   return copy;
 }
@@ -207,18 +209,17 @@ struct Rewrite {
   SmallVector<Value> operands;
 };
 
-std::optional<Rewrite>
-relate(const Copy &copy, IndexExprs &exprs,
-       vector::TransferReadOp bufferRead, const Access &consumer,
-       IndexExprs &consumerExprs) {
+std::optional<Rewrite> relate(const Copy &copy, IndexExprs &exprs,
+                              vector::TransferReadOp bufferRead,
+                              const Access &consumer,
+                              IndexExprs &consumerExprs) {
   MLIRContext *context = exprs.context;
   const Access &write = copy.write, &read = copy.read;
   int64_t copyRank = write.type.getRank();
   int64_t readRank = consumer.type.getRank();
   if (write.type.getElementType() != consumer.type.getElementType() ||
       readRank > copyRank ||
-      consumer.type.getShape() !=
-          write.type.getShape().take_back(readRank) ||
+      consumer.type.getShape() != write.type.getShape().take_back(readRank) ||
       consumer.indices.size() != write.indices.size())
     return std::nullopt;
   // The buffer dims the copy's vector spans, and where in the source.
@@ -230,10 +231,8 @@ relate(const Copy &copy, IndexExprs &exprs,
   // are the source's trailing dims (the rewrite reads them as such).
   int64_t sourceRank = read.indices.size();
   for (int64_t v = 0; v < readRank; ++v)
-    if (consumer.vectorDims[v] !=
-            write.vectorDims[copyRank - readRank + v] ||
-        read.vectorDims[copyRank - readRank + v] !=
-            sourceRank - readRank + v)
+    if (consumer.vectorDims[v] != write.vectorDims[copyRank - readRank + v] ||
+        read.vectorDims[copyRank - readRank + v] != sourceRank - readRank + v)
       return std::nullopt;
 
   // Substitutions of the copy's dims (loops) by the consumer's values, and
@@ -291,12 +290,15 @@ relate(const Copy &copy, IndexExprs &exprs,
     int64_t lb = *getConstantIntValue(copyLoop.getLowerBound());
     int64_t ub = *getConstantIntValue(copyLoop.getUpperBound());
     int64_t step = *getConstantIntValue(copyLoop.getStep());
-    std::optional<int64_t> clb = getConstantIntValue(consumerLoop.getLowerBound());
-    std::optional<int64_t> cub = getConstantIntValue(consumerLoop.getUpperBound());
+    std::optional<int64_t> clb =
+        getConstantIntValue(consumerLoop.getLowerBound());
+    std::optional<int64_t> cub =
+        getConstantIntValue(consumerLoop.getUpperBound());
     std::optional<int64_t> cstep = getConstantIntValue(consumerLoop.getStep());
     int64_t extent = span == spanned.end() ? 1 : span->second.first;
     if (!clb || !cub || !cstep || *clb != lb || *cub != ub ||
-        (ub - lb) % step || step != extent * *cstep || *cstep != 1 && extent != 1)
+        (ub - lb) % step || step != extent * *cstep ||
+        *cstep != 1 && extent != 1)
       return std::nullopt;
     if (extent > 1) {
       // The copy's vector spans this loop's dim: the loop's value and the
@@ -441,9 +443,8 @@ FailureOr<bool> packInFirstTile(scf::ForOp loop) {
   std::optional<Access> firstAccess =
       firstRead ? resolve(firstRead, firstExprs) : std::nullopt;
   std::optional<Rewrite> rewrite =
-      firstAccess
-          ? relate(*copy, exprs, firstRead, *firstAccess, firstExprs)
-          : std::nullopt;
+      firstAccess ? relate(*copy, exprs, firstRead, *firstAccess, firstExprs)
+                  : std::nullopt;
   if (!rewrite)
     return first.emitError("the peeled first iteration does not read the "
                            "packed buffer as the loop did");
@@ -452,8 +453,8 @@ FailureOr<bool> packInFirstTile(scf::ForOp loop) {
   SmallVector<Value> indices;
   for (AffineExpr index : rewrite->sourceIndices) {
     AffineMap map = AffineMap::get(0, rewrite->operands.size(), index);
-    indices.push_back(affine::AffineApplyOp::create(rewriter, loc, map,
-                                                    rewrite->operands));
+    indices.push_back(
+        affine::AffineApplyOp::create(rewriter, loc, map, rewrite->operands));
   }
   auto sourceRead = vector::TransferReadOp::create(
       rewriter, loc, firstRead.getVectorType(), source, indices,
