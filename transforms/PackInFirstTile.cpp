@@ -349,8 +349,9 @@ void collectAccesses(Value buffer, SmallVectorImpl<Operation *> &accesses) {
   }
 }
 
-/// Whether an op of `region` may write `base` (any op with a write effect
-/// that is not a vector transfer resolved to another base).
+/// Whether an op in `root` may write `base`: a vector write that does not
+/// resolve to another base, or any other op with a write or free effect (or
+/// none declared).
 bool mayWrite(Operation *root, Value base, MLIRContext *context) {
   WalkResult walk = root->walk([&](Operation *op) {
     if (auto write = dyn_cast<vector::TransferWriteOp>(op)) {
@@ -374,7 +375,8 @@ bool mayWrite(Operation *root, Value base, MLIRContext *context) {
   return walk.wasInterrupted();
 }
 
-/// The single read of the buffer in `loop`'s body, resolved.
+/// The single op of `loop` that accesses the buffer, a vector read; null when
+/// there are none, several, or another kind of access.
 vector::TransferReadOp getBufferRead(scf::ForOp loop, Value buffer) {
   SmallVector<Operation *> accesses;
   collectAccesses(buffer, accesses);
