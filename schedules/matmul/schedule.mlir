@@ -38,7 +38,7 @@
 // B is not packed for a matmul of few rows (at most 4 on AVX-512: knob
 // "few_rows"), whose elements of B would be copied for as few uses, nor for
 // one of up to 128 rows (knob "in_place_rows") whose N is not a page
-// multiple (up to 24 on one thread, "kib_in_place_rows", when N is a
+// multiple (up to 24, "kib_in_place_rows", when N is a
 // multiple of 256 and B streams from memory), or of up to 48 (128 on more
 // than one thread: "page_in_place_rows") whose N is and whose B stays in
 // cache: it reads B in place
@@ -1068,11 +1068,14 @@ module attributes {transform.with_named_sequence} {
     //                      multiple in place stays faster: 64 x 640 x 4096
     //                      178 / 189, 64 x 1000 x 4000 179 / 185; and with
     //                      a B that stays in cache: 64 x 1280 x 1280 171 /
-    //                      196, 64 x 768 x 1536 191 / 204). Not on more
-    //                      threads, whose parts of B are half as wide:
-    //                      in_place_rows then (on Zen 5, two threads, 64 x
-    //                      1280 x 4096 302 / 321, 96 x 768 x 8192 299 /
-    //                      305). Three register tiles of rows since the
+    //                      196, 64 x 768 x 1536 191 / 204). On two
+    //                      threads too since the first register tile packs
+    //                      (pack_in_first; before, in_place_rows was kept
+    //                      there: 64 x 1280 x 4096 302 / 321): on Zen 5,
+    //                      two threads, five rounds, 64 x 1280 x 4096 341
+    //                      / 311, 128 x 1280 x 4096 378 / 328, 96 x 768 x
+    //                      8192 329 / 312, 64 x 2560 x 2048 384 / 387,
+    //                      48 x 2304 x 1024 386 / 382. Three register tiles of rows since the
     //                      packed path's K blocks of such N are longer
     //                      (spread_k_block, below; on Zen 5, one thread,
     //                      GFLOP/s packed / in place: 32 x 2304 x 1024
@@ -1080,7 +1083,7 @@ module attributes {transform.with_named_sequence} {
     //                      28 x 768 x 3072 160.5 / 151.9, but 24 x 1280 x
     //                      2048 156.2 / 161.1).
     %kib_in_place_rows = transform.tune.knob<"kib_in_place_rows"> = 24 from options = [0, 16, 24, 32, 48, 64, 96, 128]
-        {loom.sweep = false, loom.host_default = "3 * m_r + 13 * m_r * (threads > 1)"} -> !transform.param<i64>
+        {loom.sweep = false, loom.host_default = "3 * m_r"} -> !transform.param<i64>
     // The foreach_match sorts each matmul into %few, %in_place or %many.
     %target_any = transform.cast %target : !transform.any_op to !transform.any_op
     %few, %in_place, %many = transform.foreach %target_any

@@ -7,7 +7,7 @@
 // matmul whose B stays in cache (stream_b_bytes = 8 MiB), and one of N =
 // 640 (@cols_640, rows 2.5 KiB apart: every line offset of a page) read it
 // in place up to in_place_rows (128). Results checked. The host default:
-// 3 register tiles of rows on one thread, in_place_rows on two.
+// 3 register tiles of rows, on one thread and on two.
 //
 // DEFINE: %{run} = loom run %s --schedule %{schedules}/matmul/schedule.mlir \
 // DEFINE:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
@@ -36,8 +36,8 @@
 // PACKED: vector<8x1x32xf32>
 // IN-PLACE: vector.transfer_read {{.*}} : tensor<8x32xf32>, vector<8x32xf32>
 
-// HOST1: kib_in_place_rows=24 (3 * m_r + 13 * m_r * (threads > 1) = 24)
-// HOST2: kib_in_place_rows=128 (3 * m_r + 13 * m_r * (threads > 1) = 128)
+// HOST1: kib_in_place_rows=24 (3 * m_r = 24)
+// HOST2: kib_in_place_rows=24 (3 * m_r = 24)
 
 func.func @cols_768(%A: tensor<40x512xf32>, %B: tensor<512x768xf32>, %C: memref<40x768xf32>) {
   %c = bufferization.to_tensor %C restrict writable : memref<40x768xf32> to tensor<40x768xf32>
