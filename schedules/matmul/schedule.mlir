@@ -1075,8 +1075,9 @@ module attributes {transform.with_named_sequence} {
     //                      two threads, five rounds, 64 x 1280 x 4096 341
     //                      / 311, 128 x 1280 x 4096 378 / 328, 96 x 768 x
     //                      8192 329 / 312, 64 x 2560 x 2048 384 / 387,
-    //                      48 x 2304 x 1024 386 / 382. Three register tiles of rows since the
-    //                      packed path's K blocks of such N are longer
+    //                      48 x 2304 x 1024 386 / 382). Three register
+    //                      tiles of rows since the packed path's K blocks
+    //                      of such N are longer
     //                      (spread_k_block, below; on Zen 5, one thread,
     //                      GFLOP/s packed / in place: 32 x 2304 x 1024
     //                      164.7 / 141.4, 32 x 1280 x 2048 168.5 / 159.3,
@@ -1217,15 +1218,15 @@ module attributes {transform.with_named_sequence} {
     %prefetch_bytes = transform.tune.knob<"prefetch_bytes"> = 262144 from options = [0, 65536, 131072, 262144, 524288, 1048576]
         {loom.host_default = "l2_bytes / 4"} -> !transform.param<i64>
     //   pack_in_first: when B is packed per K block and a cache tile holds
-    //                  all the rows (at least 3 x m_r), the first register
-    //                  tile of rows packs the block as it reads it
-    //                  (loom-pack-in-first-tile:
-    //                  it reads B in place and stores each vector it
-    //                  loads into the packed block, as oneDNN's sgemm
-    //                  does), so that the copy's loads overlap FMAs (on
-    //                  Zen 5, one thread, 64 x 1280 x 4096: 193 GFLOP/s
-    //                  against 185; docs/performance.md, "Packing in the
-    //                  first tile"); 0 packs the block before its tiles.
+    //                  all the rows (at least 3 x m_r of them), the first
+    //                  register tile of rows packs the block as it reads
+    //                  it (loom-pack-in-first-tile: it reads B in place
+    //                  and stores each vector it loads into the packed
+    //                  block, as oneDNN's sgemm does), so that the copy's
+    //                  loads overlap FMAs (on Zen 5, one thread, 64 x 1280
+    //                  x 4096: 193 GFLOP/s against 185; docs/
+    //                  performance.md, "Packing in the first tile"); 0
+    //                  packs the block before its tiles.
     %pack_in_first = transform.tune.knob<"pack_in_first"> = 1 from options = [0, 1]
         {loom.sweep = false} -> !transform.param<i64>
     //   short_k_block, short_n_panels: the K block and the panels of a
