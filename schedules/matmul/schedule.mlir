@@ -1075,7 +1075,7 @@ module attributes {transform.with_named_sequence} {
     //                      two threads, five rounds, 64 x 1280 x 4096 341
     //                      / 311, 128 x 1280 x 4096 378 / 328, 96 x 768 x
     //                      8192 329 / 312, 64 x 2560 x 2048 384 / 387,
-    //                      48 x 2304 x 1024 386 / 382). Three register
+    //                      48 x 2304 x 1024 386 / 382. Three register
     //                      tiles of rows since the packed path's K blocks
     //                      of such N are longer
     //                      (spread_k_block, below; on Zen 5, one thread,
