@@ -197,13 +197,13 @@ bool isUnitTerm(AffineExpr expr, unsigned position) {
           !add.getLHS().isFunctionOfDim(position));
 }
 
-/// The element relation of the copy, as the expressions of the source's
-/// indices in terms of the buffer's: the indices of the source element a
-/// buffer read at `bufferIndices` (values, in the marked loop's first
-/// iteration) must read instead, and the loops of the first iteration
-/// that must cover each of the copy's loops. Fails when the buffer's
-/// indices are not each a loop of the copy or a constant, or when the
-/// read does not line up with the copy's vectors.
+/// What the buffer read `bufferRead` (in the marked loop's first iteration)
+/// reads instead: the source's indices, affine in `operands` (symbols: the
+/// first iteration's loops that stand for the copy's, and the values
+/// defined before the copy). `relate` fails when the copy's buffer indices
+/// are not each a loop of the copy or a constant, when the read does not
+/// line up with the copy's vectors, or when its loops do not take every
+/// value of the copy's loops, once.
 struct Rewrite {
   SmallVector<AffineExpr> sourceIndices;
   SmallVector<Value> operands;
@@ -244,6 +244,15 @@ std::optional<Rewrite> relate(const Copy &copy, IndexExprs &exprs,
   llvm::DenseSet<Value> usedLoops;
   llvm::DenseSet<Operation *> usedConsumerLoops;
   Rewrite rewrite;
+  // The symbol of a value among the rewrite's operands.
+  auto symbolFor = [&](Value value) {
+    auto *it = llvm::find(rewrite.operands, value);
+    if (it == rewrite.operands.end()) {
+      rewrite.operands.push_back(value);
+      it = rewrite.operands.end() - 1;
+    }
+    return getAffineSymbolExpr(it - rewrite.operands.begin(), context);
+  };
   auto consumerValue = [&](AffineExpr expr) -> std::optional<Value> {
     auto dim = dyn_cast<AffineDimExpr>(expr);
     if (!dim)
@@ -312,12 +321,7 @@ std::optional<Rewrite> relate(const Copy &copy, IndexExprs &exprs,
     }
     if (!usedConsumerLoops.insert(consumerLoop).second)
       return std::nullopt;
-    // The value's dim in the rewrite's operands.
-    auto *it = llvm::find(rewrite.operands, *value);
-    unsigned position = it - rewrite.operands.begin();
-    if (it == rewrite.operands.end())
-      rewrite.operands.push_back(*value);
-    replacement[dim.getPosition()] = getAffineSymbolExpr(position, context);
+    replacement[dim.getPosition()] = symbolFor(*value);
   }
   // Every loop of the copy must be covered.
   if (usedLoops.size() != copy.loops.size())
@@ -326,11 +330,7 @@ std::optional<Rewrite> relate(const Copy &copy, IndexExprs &exprs,
   for (unsigned d = 0; d < exprs.dims.size(); ++d) {
     if (copy.loops.count(exprs.dims[d]))
       continue;
-    auto *it = llvm::find(rewrite.operands, exprs.dims[d]);
-    unsigned position = it - rewrite.operands.begin();
-    if (it == rewrite.operands.end())
-      rewrite.operands.push_back(exprs.dims[d]);
-    replacement[d] = getAffineSymbolExpr(position, context);
+    replacement[d] = symbolFor(exprs.dims[d]);
   }
   for (AffineExpr &index : sourceIndices)
     index = index.replaceDims(replacement);

@@ -313,9 +313,9 @@ def LoomPackInFirstTilePass
     This is how a matmul that packs B per K block packs it in its first
     register tile, as oneDNN's sgemm does: the tile's FMAs overlap the
     loads of B from L2 or memory that the separate copy waited for, and
-    each packed vector is stored once, from a register. On Zen 5, one
-    thread, the copy of a 64 x 1280 x 4096 matmul took some 8% of its
-    time; see docs/performance.md, "Packing in the first tile".
+    each packed vector is stored once, from a register (on Zen 5, one
+    thread, 64 x 1280 x 4096 ran at 190.9 GFLOP/s against 182.4 with the
+    copy; docs/performance.md, "Packing in the first tile").
 
     The rewrite needs the first iteration to read every element the copy
     writes, once per element, through loops that take the copy loops'
