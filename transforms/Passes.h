@@ -54,6 +54,13 @@ constexpr llvm::StringLiteral kPrefetchCacheAttrName = "loom.prefetch_cache";
 /// turns it off.
 constexpr llvm::StringLiteral kPackInFirstAttrName = "loom.pack_in_first";
 
+/// The scf.for attribute that, with kPackInFirstAttrName, has the first
+/// iteration's innermost loop prefetch the rows of the copy's source it
+/// reads in place this many iterations ahead (the loop is marked with
+/// kPrefetchAheadAttrName; loom-pack-in-first-tile).
+constexpr llvm::StringLiteral kPackInFirstAheadAttrName =
+    "loom.pack_in_first_ahead";
+
 } // namespace mlir::loom
 
 #endif // LOOM_TRANSFORMS_PASSES_H

@@ -207,10 +207,11 @@ def LoomPrefetchAheadPass : Pass<"loom-prefetch-ahead", "func::FuncOp"> {
     are prefetched at most `S / stride` iterations ahead (at least one): on
     Zen 5, rows a whole L2 (1 MiB) ahead lost their prefetches (8 x 4096 x
     4096 read in place, rows of 16 KiB: 48 GFLOP/s 64 rows ahead, 77 at 48
-    rows, 768 KiB). A row at least as many iterations ahead as the loop
-    has (it would prefetch the loop's last row only), or a loop without
-    such rows, is left as it is, silently (the mark is a hint); the marks
-    are removed.
+    rows, 768 KiB). A row the loop only writes (the packed copy of a row,
+    `loom-pack-in-first-tile`) is not prefetched. A row at least as many
+    iterations ahead as the loop has (it would prefetch the loop's last row
+    only), or a loop without such rows, is left as it is, silently (the
+    mark is a hint); the marks are removed.
     `loom-lower-bufferized-to-llvm` runs it after
     `loom-prefetch-next-iteration`.
 
@@ -316,6 +317,19 @@ def LoomPackInFirstTilePass
     each packed vector is stored once, from a register (on Zen 5, one
     thread, 64 x 1280 x 4096 ran at 190.9 GFLOP/s against 182.4 with the
     copy; docs/performance.md, "Packing in the first tile").
+
+    With a `loom.pack_in_first_ahead` attribute too (an integer D, k steps),
+    the first iteration reads each row of the source through a
+    `memref.subview` at its innermost loop's induction variable (over a
+    view of the rows that loop reads) and that loop gets
+    `loom.prefetch_ahead = D`: `loom-prefetch-ahead`, which runs after,
+    prefetches the rows D steps ahead into L1, so that the first tile's
+    loads, rows a stride apart, do not wait for L2 or memory when the block
+    is not there (on Zen 5, 64 x 768 x 3072, two threads: 364 GFLOP/s
+    against 306; docs/performance.md, "Rows ahead in the first tile"). Not
+    for rows a multiple of a page apart (their lines fall on the same L1
+    sets; into L2 they were slower), nor where the row is not one step of
+    that loop along the source's last dimension.
 
     The rewrite needs the first iteration to read every element the copy
     writes, once per element, through loops that take the copy loops'

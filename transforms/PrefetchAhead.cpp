@@ -20,6 +20,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Interfaces/ValueBoundsOpInterface.h"
 
 namespace mlir::loom {
@@ -67,6 +68,19 @@ std::optional<unsigned> getRowDimension(memref::SubViewOp subview,
   return rowDim;
 }
 
+/// Whether the loop only writes the row (the packed copy of a row it reads
+/// elsewhere): such a row is not prefetched for reading.
+bool isWrittenOnly(memref::SubViewOp subview) {
+  return !subview->use_empty() &&
+         llvm::all_of(subview->getUsers(), [&](Operation *user) {
+           if (auto write = dyn_cast<vector::TransferWriteOp>(user))
+             return write.getBase() == subview.getResult();
+           if (auto store = dyn_cast<memref::StoreOp>(user))
+             return store.getMemRef() == subview.getResult();
+           return false;
+         });
+}
+
 /// A row to prefetch: the subview, its row dimension, how many iterations
 /// ahead and into which cache.
 struct RowPrefetch {
@@ -104,7 +118,7 @@ void prefetchAhead(scf::ForOp loop, int64_t distance, int64_t spanBytes,
     if (!sourceType.getElementType().isIntOrFloat())
       continue;
     std::optional<unsigned> rowDim = getRowDimension(subview, loop);
-    if (!rowDim)
+    if (!rowDim || isWrittenOnly(subview))
       continue;
     int64_t elementBytes =
         std::max<int64_t>(sourceType.getElementTypeBitWidth() / 8, 1);

@@ -1229,6 +1229,18 @@ module attributes {transform.with_named_sequence} {
     //                  packs the block before its tiles.
     %pack_in_first = transform.tune.knob<"pack_in_first"> = 1 from options = [0, 1]
         {loom.sweep = false} -> !transform.param<i64>
+    //   pack_in_first_ahead: the first register tile, which reads B in
+    //                  place, prefetches its rows this many k steps ahead
+    //                  (loom-prefetch-ahead: into L1, or L2 for rows a
+    //                  page multiple apart), as many rows in flight as 128
+    //                  FMAs of its k loop take: without, its loads wait for
+    //                  L2 or memory whenever the prefetched block is not
+    //                  there (on Zen 5, one thread, 64 x 768 x 3072 in the
+    //                  host's slow minutes: 0.90 of oneDNN without, 0.96
+    //                  with 16; docs/performance.md, "Rows ahead in the
+    //                  first tile"); 0 turns it off.
+    %pack_in_first_ahead = transform.tune.knob<"pack_in_first_ahead"> = 16 from options = [0, 4, 8, 16, 32, 64]
+        {loom.sweep = false, loom.host_default = "128 / m_r"} -> !transform.param<i64>
     //   short_k_block, short_n_panels: the K block and the panels of a
     //                  cache tile of a matmul of at most in_place_rows
     //                  rows whose B is packed (N a page multiple): K
@@ -1487,6 +1499,8 @@ module attributes {transform.with_named_sequence} {
         transform.annotate %m_loop "loom.prefetch_next" = %rows_prefetch
           : !transform.any_op, !transform.param<i64>
         transform.annotate %m_loop "loom.pack_in_first" = %first_tile_packs
+          : !transform.any_op, !transform.param<i64>
+        transform.annotate %m_loop "loom.pack_in_first_ahead" = %pack_in_first_ahead
           : !transform.any_op, !transform.param<i64>
         // (A dynamic number of full rows: the loop is peeled, so that its
         // tiles are static; its remainder never runs.)

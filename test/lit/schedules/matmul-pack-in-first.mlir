@@ -4,7 +4,10 @@
 // loom-pack-in-first-tile (run by the lowering) then packs each block in
 // the first register tile, which reads B in place (vector<32xf32> rows)
 // and stores what it reads into the packed block; the copy of 8 x 32
-// pieces (vector<8x32xf32>) before the tiles is gone. With
+// pieces (vector<8x32xf32>) before the tiles is gone. The first tile reads
+// each row through a subview at its k loop's induction variable and the
+// loop is marked loom.prefetch_ahead with pack_in_first_ahead (128 / m_r:
+// 16 rows ahead), for loom-prefetch-ahead, which runs next. With
 // pack_in_first=0 the copy stays. Both results are checked.
 //
 // RUN: loom run %s --schedule %{schedules}/matmul/schedule.mlir \
@@ -23,11 +26,16 @@
 // CHECK: check       arg 2: passed
 
 // ON-LABEL: func.func @few_rows(
-// ON-SAME:      %{{.*}}: memref<64x256xf32>, %[[B:.*]]: memref<256x1024xf32>
+// ON-SAME:      %{{.*}}: memref<64x4096xf32>, %[[B:.*]]: memref<4096x1280xf32>
 // ON-NOT:       vector<8x32xf32>
-// ON:           %[[ROW:.*]] = vector.transfer_read %[[B]][%{{.*}}, %{{.*}}], %{{.*}} {in_bounds = [true]} : memref<256x1024xf32>, vector<32xf32>
-// ON-NEXT:      vector.transfer_write %[[ROW]], %{{.*}} : vector<32xf32>, memref<1x1x32xf32
+// ON:           %[[BLOCK:.*]] = memref.subview %[[B]][%{{.*}}, %{{.*}}] [128, 32] [1, 1] : memref<4096x1280xf32> to memref<128x32xf32
+// ON:           scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args
+// ON:             %[[RV:.*]] = memref.subview %[[BLOCK]][%[[K]], 0] [1, 32] [1, 1]
+// ON:             %[[ROW:.*]] = vector.transfer_read %[[RV]][%{{.*}}, %{{.*}}], %{{.*}} {in_bounds = [true]} : memref<1x32xf32, strided<[1280, 1], offset: ?>>, vector<32xf32>
+// ON-NEXT:        vector.transfer_write %[[ROW]], %{{.*}} : vector<32xf32>, memref<1x1x32xf32
+// ON:           } {{.*}}loom.prefetch_ahead = 16 : i64
 // ON-NOT:       vector<8x32xf32>
+// ON-NOT:       loom.prefetch_ahead
 // ON-NOT:       loom.pack_in_first
 
 // OFF-LABEL: func.func @few_rows(
@@ -35,12 +43,12 @@
 // OFF-NOT:      vector.transfer_read %arg1[
 // OFF-NOT:      loom.pack_in_first
 
-func.func @few_rows(%A: tensor<64x256xf32>, %B: tensor<256x1024xf32>,
-                    %C: memref<64x1024xf32>) {
-  %c = bufferization.to_tensor %C restrict writable : memref<64x1024xf32> to tensor<64x1024xf32>
-  %r = linalg.matmul ins(%A, %B : tensor<64x256xf32>, tensor<256x1024xf32>)
-                     outs(%c : tensor<64x1024xf32>) -> tensor<64x1024xf32>
+func.func @few_rows(%A: tensor<64x4096xf32>, %B: tensor<4096x1280xf32>,
+                    %C: memref<64x1280xf32>) {
+  %c = bufferization.to_tensor %C restrict writable : memref<64x1280xf32> to tensor<64x1280xf32>
+  %r = linalg.matmul ins(%A, %B : tensor<64x4096xf32>, tensor<4096x1280xf32>)
+                     outs(%c : tensor<64x1280xf32>) -> tensor<64x1280xf32>
   bufferization.materialize_in_destination %r in restrict writable %C
-    : (tensor<64x1024xf32>, memref<64x1024xf32>) -> ()
+    : (tensor<64x1280xf32>, memref<64x1280xf32>) -> ()
   return
 }

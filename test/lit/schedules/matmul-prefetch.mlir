@@ -5,7 +5,9 @@
 // register tiles' rows too: the next tile's rows of A are prefetched, also
 // when B is packed before the loops (pack_b_rows=0, second run), with the
 // next tile's rows of C (two prefetches in its k loop). The result
-// is checked; with prefetch_bytes=0 there is no prefetch. (The host
+// is checked; with prefetch_bytes=0 (and pack_in_first_ahead=0: the rows of
+// B the first register tile reads in place, matmul-pack-in-first.mlir)
+// there is no prefetch. (The host
 // parameters fix the blocking: K blocks of 256 x 256 floats, 256 KiB, within
 // the budget.)
 //
@@ -25,7 +27,7 @@
 // RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
 // RUN:   --host-param vector_bytes=64 --host-param vector_registers=32 \
 // RUN:   --host-param l1d_bytes=49152 --host-param l2_bytes=1048576 \
-// RUN:   --knob prefetch_bytes=0 --dump-ir %t/off | FileCheck %s
+// RUN:   --knob prefetch_bytes=0 --knob pack_in_first_ahead=0 --dump-ir %t/off | FileCheck %s
 // RUN: FileCheck %s --check-prefix=OFF < %t/off/4-optimized.ll
 
 // CHECK: check       arg 2: passed

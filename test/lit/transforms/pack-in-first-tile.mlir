@@ -5,6 +5,8 @@
 // Where the first iteration would not write every element the copy writes,
 // the IR is left as it is.
 // RUN: loom-opt %s --loom-pack-in-first-tile --split-input-file | FileCheck %s
+// RUN: loom-opt %s --loom-pack-in-first-tile --loom-prefetch-ahead --split-input-file \
+// RUN:   | FileCheck %s --check-prefix=AHEAD
 
 // The shape of a matmul's K block: 8 rows of B at a time copied into 4
 // panels of 32 columns (vector<8x32>), then register tiles of 8 rows that
@@ -66,6 +68,116 @@ func.func @k_block(%A: memref<16x64xf32>, %B: memref<64x256xf32>, %C: memref<16x
       vector.transfer_write %acc, %C[%i, %p, %c0i] {in_bounds = [true]} : vector<32xf32>, memref<16x4x32xf32>
     }
   } {loom.pack_in_first = 1 : i64}
+  memref.dealloc %buf : memref<4x16x32xf32>
+  return
+}
+
+// -----
+
+// With loom.pack_in_first_ahead = 4, the first tile reads B's row through a
+// subview at its k loop's induction variable, over a view of the block's
+// 16 rows, and its k loop is marked for loom-prefetch-ahead; the other
+// tiles' k loops are not.
+// CHECK-LABEL: func.func @k_block_ahead(
+// CHECK-SAME:      %[[A:.*]]: memref<16x64xf32>, %[[B:.*]]: memref<64x256xf32>
+// CHECK:         scf.for %[[P:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK:           %[[VIEW:.*]] = memref.subview %[[B]][%{{.*}}, %{{.*}}] [16, 32] [1, 1] : memref<64x256xf32> to memref<16x32xf32, strided<[256, 1], offset: ?>>
+// CHECK:           scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args
+// CHECK:             %[[ROW:.*]] = memref.subview %[[VIEW]][%[[K]], 0] [1, 32] [1, 1]
+// CHECK:             %[[V:.*]] = vector.transfer_read %[[ROW]][%{{.*}}, %{{.*}}], %{{.*}} {in_bounds = [true]} : memref<1x32xf32, strided<[256, 1], offset: ?>>, vector<32xf32>
+// CHECK:             vector.transfer_write %[[V]]
+// CHECK:           } {loom.prefetch_ahead = 4 : i64}
+// CHECK-NOT:     loom.prefetch_ahead
+// CHECK-NOT:     loom.pack_in_first
+// AHEAD-LABEL: func.func @k_block_ahead(
+// AHEAD:           %[[VIEW:.*]] = memref.subview %{{.*}} [16, 32] [1, 1]
+// AHEAD:           scf.for
+// AHEAD-COUNT-3:     memref.prefetch %[[VIEW]][
+// AHEAD-NOT:         memref.prefetch
+// AHEAD:             scf.yield
+// AHEAD-NOT:     memref.prefetch
+// AHEAD:         return
+func.func @k_block_ahead(%A: memref<16x64xf32>, %B: memref<64x256xf32>, %C: memref<16x4x32xf32>,
+                   %k0: index, %c0: index) {
+  %pad = ub.poison : f32
+  %c0i = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %buf = memref.alloc() : memref<4x16x32xf32>
+  %block = memref.subview %B[%k0, %c0] [16, 128] [1, 1] : memref<64x256xf32> to memref<16x128xf32, strided<[256, 1], offset: ?>>
+  scf.for %r = %c0i to %c16 step %c8 {
+    %rows = memref.subview %block[%r, 0] [8, 128] [1, 1] : memref<16x128xf32, strided<[256, 1], offset: ?>> to memref<8x128xf32, strided<[256, 1], offset: ?>>
+    %dst = memref.subview %buf[0, %r, 0] [4, 8, 32] [1, 1, 1] : memref<4x16x32xf32> to memref<4x8x32xf32, strided<[512, 32, 1], offset: ?>>
+    scf.for %p = %c0i to %c4 step %c1 {
+      %col = affine.apply affine_map<(d0) -> (d0 * 32)>(%p)
+      %src = memref.subview %rows[0, %col] [8, 32] [1, 1] : memref<8x128xf32, strided<[256, 1], offset: ?>> to memref<8x32xf32, strided<[256, 1], offset: ?>>
+      %panel = memref.subview %dst[%p, 0, 0] [1, 8, 32] [1, 1, 1] : memref<4x8x32xf32, strided<[512, 32, 1], offset: ?>> to memref<1x8x32xf32, strided<[512, 32, 1], offset: ?>>
+      %v = vector.transfer_read %src[%c0i, %c0i], %pad {in_bounds = [true, true]} : memref<8x32xf32, strided<[256, 1], offset: ?>>, vector<8x32xf32>
+      vector.transfer_write %v, %panel[%c0i, %c0i, %c0i] {in_bounds = [true, true]} : vector<8x32xf32>, memref<1x8x32xf32, strided<[512, 32, 1], offset: ?>>
+    }
+  }
+  scf.for %i = %c0i to %c16 step %c8 {
+    scf.for %p = %c0i to %c4 step %c1 {
+      %packed = memref.subview %buf[%p, 0, 0] [1, 16, 32] [1, 1, 1] : memref<4x16x32xf32> to memref<1x16x32xf32, strided<[512, 32, 1], offset: ?>>
+      %acc0 = vector.transfer_read %C[%i, %p, %c0i], %pad {in_bounds = [true]} : memref<16x4x32xf32>, vector<32xf32>
+      %acc = scf.for %k = %c0i to %c16 step %c1 iter_args(%sum = %acc0) -> (vector<32xf32>) {
+        %row = memref.subview %packed[0, %k, 0] [1, 1, 32] [1, 1, 1] : memref<1x16x32xf32, strided<[512, 32, 1], offset: ?>> to memref<1x1x32xf32, strided<[512, 32, 1], offset: ?>>
+        %w = vector.transfer_read %row[%c0i, %c0i, %c0i], %pad {in_bounds = [true]} : memref<1x1x32xf32, strided<[512, 32, 1], offset: ?>>, vector<32xf32>
+        %next = arith.addf %sum, %w : vector<32xf32>
+        scf.yield %next : vector<32xf32>
+      }
+      vector.transfer_write %acc, %C[%i, %p, %c0i] {in_bounds = [true]} : vector<32xf32>, memref<16x4x32xf32>
+    }
+  } {loom.pack_in_first = 1 : i64, loom.pack_in_first_ahead = 4 : i64}
+  memref.dealloc %buf : memref<4x16x32xf32>
+  return
+}
+
+// -----
+
+// Rows of B a page apart (1024 floats) are not marked: the first tile reads
+// B in place as without the distance.
+// CHECK-LABEL: func.func @page_rows_ahead(
+// CHECK-SAME:      %{{.*}}: memref<16x64xf32>, %[[B:.*]]: memref<64x1024xf32>
+// CHECK:         vector.transfer_read %[[B]][%{{.*}}, %{{.*}}], %{{.*}} {in_bounds = [true]} : memref<64x1024xf32>, vector<32xf32>
+// CHECK-NOT:     loom.prefetch_ahead
+// CHECK-NOT:     loom.pack_in_first
+func.func @page_rows_ahead(%A: memref<16x64xf32>, %B: memref<64x1024xf32>, %C: memref<16x4x32xf32>,
+                   %k0: index, %c0: index) {
+  %pad = ub.poison : f32
+  %c0i = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %buf = memref.alloc() : memref<4x16x32xf32>
+  %block = memref.subview %B[%k0, %c0] [16, 128] [1, 1] : memref<64x1024xf32> to memref<16x128xf32, strided<[1024, 1], offset: ?>>
+  scf.for %r = %c0i to %c16 step %c8 {
+    %rows = memref.subview %block[%r, 0] [8, 128] [1, 1] : memref<16x128xf32, strided<[1024, 1], offset: ?>> to memref<8x128xf32, strided<[1024, 1], offset: ?>>
+    %dst = memref.subview %buf[0, %r, 0] [4, 8, 32] [1, 1, 1] : memref<4x16x32xf32> to memref<4x8x32xf32, strided<[512, 32, 1], offset: ?>>
+    scf.for %p = %c0i to %c4 step %c1 {
+      %col = affine.apply affine_map<(d0) -> (d0 * 32)>(%p)
+      %src = memref.subview %rows[0, %col] [8, 32] [1, 1] : memref<8x128xf32, strided<[1024, 1], offset: ?>> to memref<8x32xf32, strided<[1024, 1], offset: ?>>
+      %panel = memref.subview %dst[%p, 0, 0] [1, 8, 32] [1, 1, 1] : memref<4x8x32xf32, strided<[512, 32, 1], offset: ?>> to memref<1x8x32xf32, strided<[512, 32, 1], offset: ?>>
+      %v = vector.transfer_read %src[%c0i, %c0i], %pad {in_bounds = [true, true]} : memref<8x32xf32, strided<[1024, 1], offset: ?>>, vector<8x32xf32>
+      vector.transfer_write %v, %panel[%c0i, %c0i, %c0i] {in_bounds = [true, true]} : vector<8x32xf32>, memref<1x8x32xf32, strided<[512, 32, 1], offset: ?>>
+    }
+  }
+  scf.for %i = %c0i to %c16 step %c8 {
+    scf.for %p = %c0i to %c4 step %c1 {
+      %packed = memref.subview %buf[%p, 0, 0] [1, 16, 32] [1, 1, 1] : memref<4x16x32xf32> to memref<1x16x32xf32, strided<[512, 32, 1], offset: ?>>
+      %acc0 = vector.transfer_read %C[%i, %p, %c0i], %pad {in_bounds = [true]} : memref<16x4x32xf32>, vector<32xf32>
+      %acc = scf.for %k = %c0i to %c16 step %c1 iter_args(%sum = %acc0) -> (vector<32xf32>) {
+        %row = memref.subview %packed[0, %k, 0] [1, 1, 32] [1, 1, 1] : memref<1x16x32xf32, strided<[512, 32, 1], offset: ?>> to memref<1x1x32xf32, strided<[512, 32, 1], offset: ?>>
+        %w = vector.transfer_read %row[%c0i, %c0i, %c0i], %pad {in_bounds = [true]} : memref<1x1x32xf32, strided<[512, 32, 1], offset: ?>>, vector<32xf32>
+        %next = arith.addf %sum, %w : vector<32xf32>
+        scf.yield %next : vector<32xf32>
+      }
+      vector.transfer_write %acc, %C[%i, %p, %c0i] {in_bounds = [true]} : vector<32xf32>, memref<16x4x32xf32>
+    }
+  } {loom.pack_in_first = 1 : i64, loom.pack_in_first_ahead = 4 : i64}
   memref.dealloc %buf : memref<4x16x32xf32>
   return
 }

@@ -259,6 +259,37 @@ func.func @left_alone(%B: memref<2000x2000xf32>, %acc: vector<32xf32>) -> vector
 
 // -----
 
+// A row the loop only writes (the packed copy of the row it reads, in the
+// first tile of loom-pack-in-first-tile) is not prefetched; the row it
+// reads is.
+// CHECK-LABEL: func.func @written_row(
+// CHECK-SAME:      %[[B:.*]]: memref<2000x2000xf32>, %[[P:.*]]: memref<256x32xf32>
+// CHECK:         scf.for
+// CHECK-COUNT-3:   memref.prefetch %[[B]][
+// CHECK-NOT:       memref.prefetch
+// CHECK:           scf.yield
+func.func @written_row(%B: memref<2000x2000xf32>, %P: memref<256x32xf32>, %acc: vector<32xf32>) -> vector<32xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c256 = arith.constant 256 : index
+  %pad = arith.constant 0.0 : f32
+  %r = scf.for %k = %c0 to %c256 step %c1 iter_args(%sum = %acc) -> (vector<32xf32>) {
+    %b = memref.subview %B[%k, 0] [1, 32] [1, 1]
+      : memref<2000x2000xf32> to memref<1x32xf32, strided<[2000, 1], offset: ?>>
+    %p = memref.subview %P[%k, 0] [1, 32] [1, 1]
+      : memref<256x32xf32> to memref<1x32xf32, strided<[32, 1], offset: ?>>
+    %vb = vector.transfer_read %b[%c0, %c0], %pad {in_bounds = [true]}
+      : memref<1x32xf32, strided<[2000, 1], offset: ?>>, vector<32xf32>
+    vector.transfer_write %vb, %p[%c0, %c0] {in_bounds = [true]}
+      : vector<32xf32>, memref<1x32xf32, strided<[32, 1], offset: ?>>
+    %s = arith.addf %sum, %vb : vector<32xf32>
+    scf.yield %s : vector<32xf32>
+  } {loom.prefetch_ahead = 16 : i64}
+  return %r : vector<32xf32>
+}
+
+// -----
+
 // A loop over i32 slices its rows at a cast of the induction variable: left
 // as it is.
 // CHECK-LABEL: func.func @i32_loop(
