@@ -582,12 +582,14 @@ struct PackInFirstTilePass
         marked.push_back(loop);
     });
     for (scf::ForOp loop : marked) {
-      auto enabled = dyn_cast<IntegerAttr>(loop->getAttr(kPackInFirstAttrName));
+      Attribute mark = loop->getAttr(kPackInFirstAttrName);
+      auto enabled = dyn_cast_if_present<IntegerAttr>(mark);
       auto ahead = dyn_cast_if_present<IntegerAttr>(
           loop->getAttr(kPackInFirstAheadAttrName));
       loop->removeAttr(kPackInFirstAttrName);
       loop->removeAttr(kPackInFirstAheadAttrName);
-      if (enabled && enabled.getInt() == 0)
+      // (A distance without the mark asks for nothing.)
+      if (!mark || (enabled && enabled.getInt() == 0))
         continue;
       if (failed(packInFirstTile(loop, ahead ? ahead.getInt() : 0)))
         return signalPassFailure();

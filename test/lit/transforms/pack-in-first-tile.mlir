@@ -185,14 +185,19 @@ func.func @page_rows_ahead(%A: memref<16x64xf32>, %B: memref<64x1024xf32>, %C: m
 // -----
 
 // Left as it is: the first tile reads only half of the K block (k < 8), so
-// it would not write the rows 8-15 of the panels the other tiles read; and
-// a mark of 0 turns the rewrite off.
+// it would not write the rows 8-15 of the panels the other tiles read; a
+// mark of 0 turns the rewrite off; a distance without the mark asks for
+// nothing (it is removed).
 // CHECK-LABEL: func.func @half_block(
 // CHECK:         vector.transfer_read {{.*}} vector<8x32xf32>
 // CHECK:         scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} {
 // CHECK-NOT:     loom.pack_in_first
 // CHECK-LABEL: func.func @off(
 // CHECK:         vector.transfer_read {{.*}} vector<8x32xf32>
+// CHECK-NOT:     loom.pack_in_first
+// CHECK-LABEL: func.func @ahead_only(
+// CHECK:         vector.transfer_read {{.*}} vector<8x32xf32>
+// CHECK-NOT:     loom.prefetch_ahead
 // CHECK-NOT:     loom.pack_in_first
 func.func @half_block(%B: memref<16x128xf32>, %C: memref<16x4x32xf32>) {
   %pad = ub.poison : f32
@@ -254,6 +259,39 @@ func.func @off(%B: memref<16x128xf32>, %C: memref<16x4x32xf32>) {
       vector.transfer_write %acc, %C[%i, %p, %c0] {in_bounds = [true]} : vector<32xf32>, memref<16x4x32xf32>
     }
   } {loom.pack_in_first = 0 : i64}
+  memref.dealloc %buf : memref<4x16x32xf32>
+  return
+}
+
+
+func.func @ahead_only(%B: memref<16x128xf32>, %C: memref<16x4x32xf32>) {
+  %pad = ub.poison : f32
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %buf = memref.alloc() : memref<4x16x32xf32>
+  scf.for %r = %c0 to %c16 step %c8 {
+    scf.for %p = %c0 to %c4 step %c1 {
+      %col = affine.apply affine_map<(d0) -> (d0 * 32)>(%p)
+      %src = memref.subview %B[%r, %col] [8, 32] [1, 1] : memref<16x128xf32> to memref<8x32xf32, strided<[128, 1], offset: ?>>
+      %panel = memref.subview %buf[%p, %r, 0] [1, 8, 32] [1, 1, 1] : memref<4x16x32xf32> to memref<1x8x32xf32, strided<[512, 32, 1], offset: ?>>
+      %v = vector.transfer_read %src[%c0, %c0], %pad {in_bounds = [true, true]} : memref<8x32xf32, strided<[128, 1], offset: ?>>, vector<8x32xf32>
+      vector.transfer_write %v, %panel[%c0, %c0, %c0] {in_bounds = [true, true]} : vector<8x32xf32>, memref<1x8x32xf32, strided<[512, 32, 1], offset: ?>>
+    }
+  }
+  scf.for %i = %c0 to %c16 step %c8 {
+    scf.for %p = %c0 to %c4 step %c1 {
+      %acc0 = vector.transfer_read %C[%i, %p, %c0], %pad {in_bounds = [true]} : memref<16x4x32xf32>, vector<32xf32>
+      %acc = scf.for %k = %c0 to %c16 step %c1 iter_args(%sum = %acc0) -> (vector<32xf32>) {
+        %w = vector.transfer_read %buf[%p, %k, %c0], %pad {in_bounds = [true]} : memref<4x16x32xf32>, vector<32xf32>
+        %next = arith.addf %sum, %w : vector<32xf32>
+        scf.yield %next : vector<32xf32>
+      }
+      vector.transfer_write %acc, %C[%i, %p, %c0] {in_bounds = [true]} : vector<32xf32>, memref<16x4x32xf32>
+    }
+  } {loom.pack_in_first_ahead = 4 : i64}
   memref.dealloc %buf : memref<4x16x32xf32>
   return
 }
