@@ -135,9 +135,12 @@ parseTunedRecords(llvm::StringRef text, llvm::StringRef name) {
   };
   if (json.is_discarded())
     return fail("not JSON");
-  if (!json.is_object() || json.value("format", "") != kFormat)
+  // (Compared as JSON values: json.value(key, default) throws when the key
+  // holds another type than the default's.)
+  if (!json.is_object() || json.find("format") == json.end() ||
+      json["format"] != Json(kFormat))
     return fail(std::string("\"format\" must be \"") + kFormat + "\"");
-  if (json.value("version", 0) != kVersion)
+  if (json.find("version") == json.end() || json["version"] != Json(kVersion))
     return fail("\"version\" must be " + std::to_string(kVersion));
   auto list = json.find("records");
   if (list == json.end() || !list->is_array())

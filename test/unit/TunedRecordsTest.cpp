@@ -125,3 +125,19 @@ TEST(TunedRecordsTest, TheHostKeyIsTheCpuAndItsFeatures) {
 }
 
 } // namespace
+
+TEST(TunedRecordsTest, AFormatOrVersionOfAnotherTypeIsAnError) {
+  // (Found by fuzz-smoke-record: a "format" that is a number aborted.)
+  for (const char *text :
+       {R"({"format": 4})",
+        R"({"format": "loom-tuned-records", "version": "1"})",
+        R"({"format": null, "version": 1, "records": []})"}) {
+    llvm::Expected<std::vector<TunedRecord>> records =
+        parseTunedRecords(text, "bad.json");
+    ASSERT_FALSE(static_cast<bool>(records)) << text;
+    std::string message = llvm::toString(records.takeError());
+    EXPECT_NE(message.find("bad.json: not a Loom records file: \""),
+              std::string::npos)
+        << message;
+  }
+}
