@@ -1231,8 +1231,8 @@ module attributes {transform.with_named_sequence} {
         {loom.sweep = false} -> !transform.param<i64>
     //   pack_in_first_ahead: the first register tile, which reads B in
     //                  place, prefetches its rows this many k steps ahead
-    //                  (loom-prefetch-ahead: into L1, or L2 for rows a
-    //                  page multiple apart), as many rows in flight as 128
+    //                  into L1 (loom-prefetch-ahead; not rows a page
+    //                  multiple apart), as many rows in flight as 128
     //                  FMAs of its k loop take: without, its loads wait for
     //                  L2 or memory whenever the prefetched block is not
     //                  there (on Zen 5, one thread, 64 x 768 x 3072 in the
