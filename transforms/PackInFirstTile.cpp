@@ -41,8 +41,6 @@ namespace mlir::loom {
 
 namespace {
 
-constexpr int64_t kPageBytes = 4096;
-
 /// Index expressions over a growing list of values (the affine dims):
 /// constants fold, affine.apply ops are inlined, any other value is a dim.
 struct IndexExprs {

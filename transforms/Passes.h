@@ -16,6 +16,14 @@ namespace mlir::loom {
 #define GEN_PASS_DECL
 #include "transforms/Passes.h.inc"
 
+/// The cache geometry the prefetching passes assume: 64-byte lines, and
+/// 4 KiB pages, below which the cache sets of an address's lines follow its
+/// offset in the page (those above follow the physical page, which the
+/// program does not choose): rows a multiple of a page apart fall on the
+/// same sets.
+constexpr int64_t kLineBytes = 64;
+constexpr int64_t kPageBytes = 4096;
+
 #define GEN_PASS_REGISTRATION
 #include "transforms/Passes.h.inc"
 

@@ -29,7 +29,6 @@ namespace mlir::loom {
 
 namespace {
 
-constexpr int64_t kLineBytes = 64;
 /// LLVM's locality hints: 3, prefetcht0 on x86, into L1 (the row is read
 /// within a few hundred cycles); 2, prefetcht1, into L2, for rows a multiple
 /// of a page apart: their lines fall on the same L1 sets, and the rows
@@ -39,7 +38,6 @@ constexpr int64_t kLineBytes = 64;
 /// rows ahead of a B that stays in L3 were faster into L1 (on Zen 5, 8 x 1024 x
 /// 1024: 132 GFLOP/s 8 rows ahead into L1 against 99 64 rows ahead into L2).
 constexpr unsigned kLocalityL1 = 3, kLocalityL2 = 2;
-constexpr int64_t kPageBytes = 4096;
 /// Rows of at most this many lines are prefetched (a register tile's row
 /// of B is two or three); a wider slice is a block, not a row.
 constexpr int64_t kMaxLines = 8;

@@ -37,11 +37,6 @@ namespace mlir::loom {
 
 namespace {
 
-constexpr int64_t kLineBytes = 64;
-/// The cache sets of an address's lines below the page size follow its
-/// offset in the page; those above it follow the physical page, which the
-/// program does not choose.
-constexpr int64_t kPageBytes = 4096;
 /// LLVM's locality hint 2: prefetcht1 on x86, into L2 (the packed block is
 /// copied from there; into L1 it would evict the block in use).
 constexpr unsigned kLocality = 2;

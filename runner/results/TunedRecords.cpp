@@ -137,10 +137,13 @@ parseTunedRecords(llvm::StringRef text, llvm::StringRef name) {
     return fail("not JSON");
   // (Compared as JSON values: json.value(key, default) throws when the key
   // holds another type than the default's.)
-  if (!json.is_object() || json.find("format") == json.end() ||
-      json["format"] != Json(kFormat))
+  auto holds = [&](const char *key, const Json &expected) {
+    auto it = json.find(key);
+    return it != json.end() && *it == expected;
+  };
+  if (!json.is_object() || !holds("format", kFormat))
     return fail(std::string("\"format\" must be \"") + kFormat + "\"");
-  if (json.find("version") == json.end() || json["version"] != Json(kVersion))
+  if (!holds("version", kVersion))
     return fail("\"version\" must be " + std::to_string(kVersion));
   auto list = json.find("records");
   if (list == json.end() || !list->is_array())
