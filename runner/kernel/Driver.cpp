@@ -34,6 +34,10 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SHA256.h"
 
+#ifndef LOOM_SCHEDULES_DIR
+#error "LOOM_SCHEDULES_DIR must name the directory of Loom's schedules"
+#endif
+
 namespace mlir::loom {
 
 static DialectRegistry createRegistry() {
@@ -215,24 +219,88 @@ llvm::Error Driver::addLibrary(ModuleOp schedule, LoadedModule library) {
   return llvm::Error::success();
 }
 
+/// The files of Loom's schedules (schedules/ of the source tree: the library
+/// in schedules/lib first, then schedules that others include) that define
+/// each of the named sequences `names`, by name, each file as a path relative
+/// to the working directory when it lies below it. Files that do not parse are
+/// passed over.
+static llvm::StringMap<SmallVector<std::string>>
+findInLoomSchedules(MLIRContext &context, ArrayRef<std::string> names) {
+  SmallVector<std::string> files;
+  llvm::StringMap<SmallVector<std::string>> defining;
+  std::error_code ec;
+  for (llvm::sys::fs::recursive_directory_iterator it(LOOM_SCHEDULES_DIR, ec),
+       end;
+       it != end && !ec; it.increment(ec))
+    if (llvm::sys::path::extension(it->path()) == ".mlir")
+      files.push_back(it->path());
+  std::string library = (llvm::Twine(LOOM_SCHEDULES_DIR) +
+                         llvm::sys::path::get_separator() + "lib")
+                            .str();
+  llvm::sort(files, [&](const std::string &a, const std::string &b) {
+    return std::make_pair(!llvm::StringRef(a).starts_with(library), a) <
+           std::make_pair(!llvm::StringRef(b).starts_with(library), b);
+  });
+  SmallString<256> cwd;
+  if (llvm::sys::fs::current_path(cwd))
+    cwd.clear();
+  // The files are Loom's own: what they would report is not the user's error.
+  ScopedDiagnosticHandler silence(&context,
+                                  [](Diagnostic &) { return success(); });
+  for (const std::string &file : files) {
+    OwningOpRef<ModuleOp> module =
+        parseSourceFile<ModuleOp>(file, ParserConfig(&context));
+    if (!module)
+      continue;
+    llvm::StringRef shown = file;
+    if (!cwd.empty() && shown.size() > cwd.size() && shown.starts_with(cwd) &&
+        llvm::sys::path::is_separator(shown[cwd.size()]))
+      shown = shown.drop_front(cwd.size() + 1);
+    for (const std::string &name : names) {
+      auto sequence = dyn_cast_or_null<transform::NamedSequenceOp>(
+          SymbolTable::lookupSymbolIn(*module, name));
+      if (sequence && !sequence.isExternal())
+        defining[name].push_back(shown.str());
+    }
+  }
+  return defining;
+}
+
 llvm::Error Driver::checkSchedule(ModuleOp schedule,
                                   llvm::StringRef entryPoint) {
   SmallVector<std::string> names, undefined;
+  SmallVector<Location> undefinedAt;
   bool found = false;
   schedule->walk([&](transform::NamedSequenceOp sequence) {
     found |= sequence.getSymName() == entryPoint && !sequence.isExternal();
     names.push_back("@" + sequence.getSymName().str());
-    if (sequence.isExternal())
-      undefined.push_back("@" + sequence.getSymName().str());
+    if (sequence.isExternal()) {
+      undefined.push_back(sequence.getSymName().str());
+      undefinedAt.push_back(sequence.getLoc());
+    }
   });
-  if (found && !undefined.empty())
+  if (found && !undefined.empty()) {
+    // Name the file of Loom's schedules that defines each missing sequence,
+    // so that the hint is the option to add.
+    llvm::StringMap<SmallVector<std::string>> defining =
+        findInLoomSchedules(context, undefined);
+    SmallVector<std::string> declared, hints;
+    for (auto [name, loc] : llvm::zip(undefined, undefinedAt)) {
+      declared.push_back("@" + name + " (" + formatFileLineCol(loc) + ")");
+      auto files = defining.find(name);
+      if (files != defining.end())
+        hints.push_back("--schedule-lib " + llvm::join(files->second, " or ") +
+                        " defines @" + name);
+    }
     return makeError(ExitCode::InvalidInput,
-                     "the schedule declares " + llvm::join(undefined, ", ") +
+                     "the schedule declares " + llvm::join(declared, ", ") +
                          " but nothing defines " +
                          (undefined.size() == 1 ? "it" : "them") +
-                         ": pass the file that does with --schedule-lib (for "
-                         "Loom's library: --schedule-lib "
-                         "schedules/lib/vector.mlir)");
+                         ": pass the file that does with --schedule-lib" +
+                         (hints.empty() ? std::string()
+                                        : " (among Loom's schedules: " +
+                                              llvm::join(hints, "; ") + ")"));
+  }
   if (found)
     return llvm::Error::success();
   return makeError(ExitCode::InvalidInput,
