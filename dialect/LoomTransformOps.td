@@ -539,11 +539,14 @@ def ApplyReductionTreePatternsOp : Op<Transform_Dialect,
   let summary = "Reduce the last dimension of a vector by halves";
   let description = [{
     Inside `transform.apply_patterns`: a `vector.multi_reduction` over the
-    last dimension only, or a `vector.reduction`, whose reduced size is a
-    power of two (at least 2) becomes log2(n) elementwise steps, each
-    combining the two halves of the vector (`vector.extract_strided_slice`
-    and the reduction's arith op), then one combination with the
-    accumulator. Masked reductions are left alone.
+    last dimension only, or a `vector.reduction`, of a size n of at least 2
+    becomes log2(n) elementwise steps, each combining the two halves of the
+    vector (`vector.extract_strided_slice` and the reduction's arith op),
+    then one combination with the accumulator. When n is not a power of
+    two, a first step combines its last n - p elements with its first ones
+    (p the power of two below n) and puts them back into the first p
+    (`vector.insert_strided_slice`): a row of 100 floats is 36 combined
+    with 36, then 64 by halves. Masked reductions are left alone.
 
     LLVM turns a float reduction that may not be reassociated (a sum
     without `reassoc`, a NaN-aware maximum) into n - 1 dependent scalar

@@ -9,13 +9,34 @@ namespace mlir::loom {
 namespace {
 
 /// Combines the two halves of `value` along its last dimension with `kind`
-/// until that dimension has size 1.
+/// until that dimension has size 1. A size n that is not a power of two is
+/// first brought to the power of two p below it: its last n - p elements are
+/// combined with its first n - p.
 Value reduceLastDimByHalves(PatternRewriter &rewriter, Location loc,
                             vector::CombiningKind kind, Value value,
                             arith::FastMathFlagsAttr fastmath) {
   auto type = cast<VectorType>(value.getType());
   SmallVector<int64_t> sizes(type.getShape());
   SmallVector<int64_t> strides(sizes.size(), 1);
+  SmallVector<int64_t> zeros(sizes.size(), 0);
+  if (int64_t size = sizes.back(); !llvm::isPowerOf2_64(size)) {
+    int64_t power = llvm::bit_floor(static_cast<uint64_t>(size));
+    SmallVector<int64_t> tailSizes = sizes;
+    tailSizes.back() = size - power;
+    SmallVector<int64_t> tailOffsets = zeros;
+    tailOffsets.back() = power;
+    Value low = vector::ExtractStridedSliceOp::create(
+        rewriter, loc, value, zeros, tailSizes, strides);
+    Value high = vector::ExtractStridedSliceOp::create(
+        rewriter, loc, value, tailOffsets, tailSizes, strides);
+    Value folded =
+        vector::makeArithReduction(rewriter, loc, kind, low, high, fastmath);
+    sizes.back() = power;
+    Value head = vector::ExtractStridedSliceOp::create(rewriter, loc, value,
+                                                       zeros, sizes, strides);
+    value = vector::InsertStridedSliceOp::create(rewriter, loc, folded, head,
+                                                 zeros, strides);
+  }
   while (sizes.back() > 1) {
     sizes.back() /= 2;
     SmallVector<int64_t> lowOffsets(sizes.size(), 0);
@@ -34,8 +55,7 @@ Value reduceLastDimByHalves(PatternRewriter &rewriter, Location loc,
 bool isReducibleByHalves(VectorType type, Operation *op) {
   if (type.isScalable() || type.getRank() == 0)
     return false;
-  int64_t size = type.getShape().back();
-  if (size < 2 || !llvm::isPowerOf2_64(size))
+  if (type.getShape().back() < 2)
     return false;
   auto maskable = dyn_cast<vector::MaskableOpInterface>(op);
   return !maskable || !maskable.isMasked();
@@ -49,8 +69,8 @@ struct MultiReductionByHalves : OpRewritePattern<vector::MultiDimReductionOp> {
     VectorType sourceType = op.getSourceVectorType();
     if (!isReducibleByHalves(sourceType, op))
       return rewriter.notifyMatchFailure(
-          op, "the last dimension is not a power of two of at least 2, or "
-              "the reduction is masked");
+          op, "the last dimension has fewer than 2 elements, or the "
+              "reduction is masked");
     SmallVector<bool> reduced = op.getReductionMask();
     if (!reduced.back() || llvm::count(reduced, true) != 1)
       return rewriter.notifyMatchFailure(
@@ -81,8 +101,7 @@ struct ReductionByHalves : OpRewritePattern<vector::ReductionOp> {
                                 PatternRewriter &rewriter) const override {
     if (!isReducibleByHalves(op.getSourceVectorType(), op))
       return rewriter.notifyMatchFailure(
-          op, "the size is not a power of two of at least 2, or the "
-              "reduction is masked");
+          op, "the size is less than 2, or the reduction is masked");
     Location loc = op.getLoc();
     Value halves = reduceLastDimByHalves(rewriter, loc, op.getKind(),
                                          op.getVector(), op.getFastmathAttr());

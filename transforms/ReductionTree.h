@@ -19,10 +19,12 @@
 namespace mlir::loom {
 
 /// `vector.multi_reduction <kind>, %v, %acc [last]` and
-/// `vector.reduction <kind>, %v, %acc` whose reduced dimension has a size
-/// that is a power of two (at least 2) become a tree of elementwise `kind`
-/// ops on the halves of `%v` (vector.extract_strided_slice), then one
-/// combination with `%acc`. Masked reductions are left alone.
+/// `vector.reduction <kind>, %v, %acc` whose reduced dimension has at least
+/// 2 elements become a tree of elementwise `kind` ops on the halves of `%v`
+/// (vector.extract_strided_slice; a size that is not a power of two first
+/// folds its elements beyond the power of two below it onto the first
+/// ones), then one combination with `%acc`. Masked reductions are left
+/// alone.
 void populateReductionTreePatterns(RewritePatternSet &patterns);
 
 } // namespace mlir::loom
