@@ -11,12 +11,17 @@
 //   3. The division overwrites the exponentials in the output row
 //      (transform.apply_patterns.loom.reuse_producer_destination): without
 //      it, bufferization copies the row for one of the two ops.
-//   4. The reductions are tiled along the row
-//      (transform.structured.tile_reduction_using_for): partial maxima and
-//      sums in a vector of 64 lanes per row (four AVX-512 registers, so
+//   4. The reductions of a row of at least 128 columns are tiled along the
+//      row (transform.structured.tile_reduction_using_for): partial maxima
+//      and sums in a vector of 64 lanes per row (four AVX-512 registers, so
 //      four independent chains of max or add), one horizontal reduction per
-//      row at the end. The exp map is tiled by 64 columns; the division is
-//      vectorized over the whole row.
+//      row at the end; the columns past the row's whole steps of 64 are
+//      split off first (transform.loom.split_full_tiles) and reduced into
+//      that result as one vector. A shorter row is reduced as one vector:
+//      in lanes it would have one step, and its lanes, with no loop to
+//      carry them, a buffer in memory for every row (rows of 16 ran 5x,
+//      rows of 100 and 129 3x and 2x slower that way). The exp map is tiled
+//      by 64 columns; the division is vectorized over the whole row.
 //   5. Vectorization and clean-up as in the default schedule; exp becomes
 //      a polynomial on vectors
 //      (transform.apply_patterns.loom.math_polynomial_approximation) and the
@@ -24,12 +29,48 @@
 //      (transform.apply_patterns.loom.reciprocal_division). The horizontal
 //      reductions of the 64 partial lanes go by halves
 //      (transform.apply_patterns.loom.reduction_tree): 6 vector steps
-//      instead of 63 dependent scalar ones.
+//      instead of 63 dependent scalar ones (a length that is not a power of
+//      two first folds its tail onto its head: 100 is 36 + 64).
 //
 // Needs --schedule-lib schedules/lib/default.mlir.
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @loom_default_finish(
       %root: !transform.any_op {transform.readonly})
+
+  // A reduction along the row (the second loop) of at least 128 columns:
+  // two or more whole steps of the partial lanes. A shorter row is reduced
+  // as one vector (by halves too): in lanes it would be one step, whose
+  // partial lanes, with no loop to carry them, would be a buffer in memory
+  // for every row.
+  transform.named_sequence @long_row_reduction(
+      %op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["linalg.generic"] : !transform.any_op
+    %cols = transform.match.structured failures(propagate) %op
+      : (!transform.any_op) -> !transform.param<i64> {
+    ^bb0(%s: !transform.any_op):
+      transform.match.structured.dim %s[1] {reduction} : !transform.any_op
+      %c = transform.match.structured.dim %s[1] : (!transform.any_op) -> !transform.param<i64>
+      transform.match.structured.yield %c : !transform.param<i64>
+    }
+    %two_steps = transform.param.constant 128 : i64 -> !transform.param<i64>
+    transform.match.param.cmpi ge %cols, %two_steps : !transform.param<i64>
+    transform.yield %op : !transform.any_op
+  }
+  // The reduction of the row's whole steps of 64 columns in 64 partial lanes
+  // (four AVX-512 registers, carried by the loop); the columns left over
+  // (fewer than 64) are reduced into its result as one vector. (In lanes,
+  // their step would update the lanes after the loop, in a buffer in
+  // memory for every row.)
+  transform.named_sequence @reduce_in_lanes(
+      %op: !transform.any_op {transform.consumed}) {
+    %full, %rest = transform.loom.split_full_tiles %op dimension = 1 tile_size = 64
+      : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %init, %partial, %merge, %loop =
+      transform.structured.tile_reduction_using_for %full
+      by tile_sizes = [0, 64] : (!transform.any_op)
+      -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
+    transform.yield
+  }
 
   transform.named_sequence @__transform_main(
       %root: !transform.any_op {transform.readonly}) {
@@ -69,17 +110,13 @@ module attributes {transform.with_named_sequence} {
       transform.apply_patterns.loom.reuse_producer_destination
     } : !transform.any_op
 
-    // 4. Partial reductions along the row; exp in steps of 64 columns.
-    %max_init, %max_partial, %max_merge, %max_loop =
-      transform.structured.tile_reduction_using_for %row_max
-      by tile_sizes = [0, 64] : (!transform.any_op)
-      -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
-    %sum_init, %sum_partial, %sum_merge, %sum_loop =
-      transform.structured.tile_reduction_using_for %row_sum
-      by tile_sizes = [0, 64] : (!transform.any_op)
-      -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
+    // 4. Exp in steps of 64 columns; partial reductions along a row of at
+    //    least two such steps.
     %exp_tile, %exp_loop = transform.structured.tile_using_for %row_exp
       tile_sizes [0, 64] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %rows_5 = transform.foreach_match in %rows_4
+        @long_row_reduction -> @reduce_in_lanes
+      : (!transform.any_op) -> !transform.any_op
 
     // 5. Vectorize, clean up; polynomial exp, one division per row, the
     //    partial lanes reduced by halves.
