@@ -87,6 +87,10 @@ void buildLowerBufferizedToLLVMPipeline(OpPassManager &pm,
   pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createConvertMathToLibmPass());
   pm.addPass(createConvertVectorToLLVMPass());
+  // A transfer that may run past its memref's end is lowered to a masked
+  // load or store whose mask reads the memref's size (memref.dim): those
+  // are the memref ops that the vector lowering leaves.
+  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
   pm.addPass(createArithToLLVMConversionPass());
   pm.addPass(createConvertIndexToLLVMPass());
   pm.addPass(createUBToLLVMConversionPass());

@@ -38,3 +38,27 @@ func.func @scale(%x: tensor<64xf32>, %out: memref<64xf32>) {
   bufferization.materialize_in_destination %0 in restrict writable %out : (tensor<64xf32>, memref<64xf32>) -> ()
   return
 }
+
+// A transfer that may run past the end of its memref (the last 36 of 100
+// elements, no in_bounds) becomes a masked store whose mask reads the
+// memref's size: that size is lowered too, where memref.dim was left over
+// (the vector lowering runs after the memref lowering).
+// CHECK-LABEL: llvm.func @tail(
+// CHECK:         llvm.intr.masked.store
+// CHECK-NOT:     memref.
+// CHECK:         llvm.return
+func.func @tail(%a: memref<100xf32>, %out: memref<100xf32>) {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  %c100 = arith.constant 100 : index
+  %pad = arith.constant 0.0 : f32
+  scf.for %i = %c0 to %c100 step %c64 {
+    %size = affine.min affine_map<(d0) -> (64, -d0 + 100)>(%i)
+    %in = memref.subview %a[%i] [%size] [1] : memref<100xf32> to memref<?xf32, strided<[1], offset: ?>>
+    %part = memref.subview %out[%i] [%size] [1] : memref<100xf32> to memref<?xf32, strided<[1], offset: ?>>
+    %v = vector.transfer_read %in[%c0], %pad : memref<?xf32, strided<[1], offset: ?>>, vector<64xf32>
+    %w = arith.addf %v, %v : vector<64xf32>
+    vector.transfer_write %w, %part[%c0] : vector<64xf32>, memref<?xf32, strided<[1], offset: ?>>
+  }
+  return
+}
