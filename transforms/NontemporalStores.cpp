@@ -159,7 +159,10 @@ std::optional<int64_t> getOffsetDivisor(Value memref, unsigned depth = 0) {
     }
     return divisor;
   }
-  if (isa_and_nonnull<memref::CastOp, memref::AssumeAlignmentOp>(op))
+  // A reshape's first element is its source's (a flattened elementwise op
+  // stores into the collapsed output).
+  if (isa_and_nonnull<memref::CastOp, memref::AssumeAlignmentOp,
+                      memref::CollapseShapeOp, memref::ExpandShapeOp>(op))
     return getOffsetDivisor(op->getOperand(0), depth + 1);
   return std::nullopt;
 }

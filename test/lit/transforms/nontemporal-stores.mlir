@@ -29,6 +29,28 @@ func.func @rows(%out: memref<64x128xf32>, %v: vector<16xf32>) attributes {loom.n
   return
 }
 
+// Through a reshape of the argument (a flattened elementwise op stores into
+// the collapsed output): the collapsed memref starts where the argument
+// does, so its aligned stores stream too.
+// CHECK-LABEL: func.func @collapsed
+// CHECK:         vector.store {{.*}} {alignment = 64 : i64, nontemporal = true}
+// CHECK:         vector.store
+// CHECK-NOT:       nontemporal
+// CHECK:         return
+func.func @collapsed(%out: memref<8x100xf32>, %v: vector<16xf32>) attributes {loom.nontemporal_stores} {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c64 = arith.constant 64 : index
+  %c800 = arith.constant 800 : index
+  %flat = memref.collapse_shape %out [[0, 1]] : memref<8x100xf32> into memref<800xf32>
+  scf.for %i = %c0 to %c800 step %c64 {
+    %part = memref.subview %flat[%i] [64] [1] : memref<800xf32> to memref<64xf32, strided<[1], offset: ?>>
+    vector.transfer_write %v, %part[%c0] {in_bounds = [true]} : vector<16xf32>, memref<64xf32, strided<[1], offset: ?>>
+  }
+  vector.transfer_write %v, %flat[%c4] {in_bounds = [true]} : vector<16xf32>, memref<800xf32>
+  return
+}
+
 // Without the attribute nothing changes.
 // CHECK-LABEL: func.func @unmarked
 // CHECK:         vector.transfer_write
