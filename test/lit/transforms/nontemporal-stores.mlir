@@ -37,17 +37,30 @@ func.func @rows(%out: memref<64x128xf32>, %v: vector<16xf32>) attributes {loom.n
 // CHECK:         vector.store
 // CHECK-NOT:       nontemporal
 // CHECK:         return
-func.func @collapsed(%out: memref<8x100xf32>, %v: vector<16xf32>) attributes {loom.nontemporal_stores} {
+func.func @collapsed(%out: memref<64x100xf32>, %v: vector<16xf32>) attributes {loom.nontemporal_stores} {
   %c0 = arith.constant 0 : index
   %c4 = arith.constant 4 : index
   %c64 = arith.constant 64 : index
-  %c800 = arith.constant 800 : index
-  %flat = memref.collapse_shape %out [[0, 1]] : memref<8x100xf32> into memref<800xf32>
-  scf.for %i = %c0 to %c800 step %c64 {
-    %part = memref.subview %flat[%i] [64] [1] : memref<800xf32> to memref<64xf32, strided<[1], offset: ?>>
+  %c6400 = arith.constant 6400 : index
+  %flat = memref.collapse_shape %out [[0, 1]] : memref<64x100xf32> into memref<6400xf32>
+  scf.for %i = %c0 to %c6400 step %c64 {
+    %part = memref.subview %flat[%i] [64] [1] : memref<6400xf32> to memref<64xf32, strided<[1], offset: ?>>
     vector.transfer_write %v, %part[%c0] {in_bounds = [true]} : vector<16xf32>, memref<64xf32, strided<[1], offset: ?>>
   }
-  vector.transfer_write %v, %flat[%c4] {in_bounds = [true]} : vector<16xf32>, memref<800xf32>
+  vector.transfer_write %v, %flat[%c4] {in_bounds = [true]} : vector<16xf32>, memref<6400xf32>
+  return
+}
+
+// An argument under 16 KiB (32 x 32 floats: 4 KiB) keeps plain stores:
+// streaming stores into so few lines cost more than they save.
+// CHECK-LABEL: func.func @small
+// CHECK-NOT:     memref.assume_alignment
+// CHECK:         vector.store
+// CHECK-NOT:       nontemporal
+// CHECK:         return
+func.func @small(%out: memref<32x32xf32>, %v: vector<16xf32>) attributes {loom.nontemporal_stores} {
+  %c0 = arith.constant 0 : index
+  vector.transfer_write %v, %out[%c0, %c0] {in_bounds = [true]} : vector<16xf32>, memref<32x32xf32>
   return
 }
 
