@@ -4,8 +4,9 @@
 //      (each has a single user; the decisions are in `loom run --json` under
 //      schedule.fusion, and as remarks with `explain`).
 //   2. Thread tile: scf.forall over blocks of 16 rows.
-//   3. Vector tile: 1 x 64 inside the block, then vectorize
-//      (vector<1x64xf32>: four zmm registers per value).
+//   3. Vector tile: 1 x 64 inside the block, the columns past the last
+//      whole vector peeled, then vectorize (vector<1x64xf32>: four zmm
+//      registers per value).
 //
 //   build/bin/loom run schedules/elementwise/elementwise.mlir \
 //     --schedule schedules/elementwise/fused.mlir
@@ -25,8 +26,18 @@ module attributes {transform.with_named_sequence} {
       : (!transform.any_op)
       -> (!transform.any_op, !transform.any_op, !transform.any_op)
 
+    // The columns past the last whole vector, peeled (as in schedule.mlir).
+    %columns_for = transform.cast %columns : !transform.any_op to !transform.op<"scf.for">
+    transform.sequence %columns_for : !transform.op<"scf.for"> failures(suppress) {
+    ^bb0(%loop: !transform.op<"scf.for">):
+      %main, %rest = transform.loop.peel %loop {fail_if_already_divisible = true}
+        : (!transform.op<"scf.for">) -> (!transform.any_op, !transform.any_op)
+    }
     %func_after = transform.structured.match ops{["func.func"]} in %root
       : (!transform.any_op) -> !transform.any_op
+    transform.apply_patterns to %func_after {
+      transform.apply_patterns.canonicalization
+    } : !transform.any_op
     %vectorized = transform.structured.vectorize_children_and_apply_patterns
         %func_after : (!transform.any_op) -> !transform.any_op
     transform.yield
