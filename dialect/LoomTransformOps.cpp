@@ -254,6 +254,57 @@ void loom::SplitFullTilesOp::getEffects(
 }
 
 //===----------------------------------------------------------------------===//
+// CollapseLeadingLoopsOp
+//===----------------------------------------------------------------------===//
+
+DiagnosedSilenceableFailure
+loom::CollapseLeadingLoopsOp::apply(transform::TransformRewriter &rewriter,
+                                    transform::TransformResults &results,
+                                    transform::TransformState &state) {
+  SmallVector<Operation *> collapsed;
+  for (Operation *target : state.getPayloadOps(getTarget())) {
+    auto op = dyn_cast<linalg::LinalgOp>(target);
+    if (!op) {
+      DiagnosedSilenceableFailure diag = emitSilenceableError()
+                                         << "expects linalg ops";
+      diag.attachNote(target->getLoc()) << "this " << target->getName();
+      return diag;
+    }
+    int64_t loops = op.getNumLoops();
+    if (loops <= 2) {
+      collapsed.push_back(op);
+      continue;
+    }
+    ReassociationIndices leading =
+        llvm::to_vector(llvm::seq<int64_t>(0, loops - 1));
+    SmallVector<ReassociationIndices> folded = {leading, {loops - 1}};
+    if (!linalg::areDimSequencesPreserved(op.getIndexingMapsArray(), folded)) {
+      DiagnosedSilenceableFailure diag =
+          emitSilenceableError()
+          << "the leading loops are not contiguous in every indexing map";
+      diag.attachNote(target->getLoc()) << "this op";
+      return diag;
+    }
+    rewriter.setInsertionPoint(op);
+    FailureOr<linalg::CollapseResult> result =
+        linalg::collapseOpIterationDims(op, folded, rewriter);
+    if (failed(result))
+      return emitDefiniteFailure() << "collapsing the loops failed";
+    rewriter.replaceOp(op, result->results);
+    collapsed.push_back(result->collapsedOp);
+  }
+  results.set(cast<OpResult>(getResult()), collapsed);
+  return DiagnosedSilenceableFailure::success();
+}
+
+void loom::CollapseLeadingLoopsOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  transform::consumesHandle(getTargetMutable(), effects);
+  transform::producesHandle(getOperation()->getOpResults(), effects);
+  transform::modifiesPayload(effects);
+}
+
+//===----------------------------------------------------------------------===//
 // ParamRemOp
 //===----------------------------------------------------------------------===//
 

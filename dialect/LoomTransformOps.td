@@ -302,6 +302,44 @@ def SplitFullTilesOp : Loom_TransformOp<"split_full_tiles",
   let hasVerifier = 1;
 }
 
+def CollapseLeadingLoopsOp : Loom_TransformOp<"collapse_leading_loops",
+    [DeclareOpInterfaceMethods<TransformOpInterface>,
+     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "Collapse the loops of a linalg op before its last one into one";
+  let description = [{
+    Collapses the loops of every target linalg op but its last one into a
+    single loop (upstream's `linalg::collapseOpIterationDims`), with the
+    operands reshaped to match (`tensor.collapse_shape` before the op,
+    `tensor.expand_shape` after it): a softmax over the last dimension of a
+    12 x 197 x 197 tensor becomes one over 2364 rows of 197, so a schedule
+    written for rows applies to a tensor of any rank. Between two collapsed
+    ops the reshapes cancel (canonicalization). An op of one or two loops
+    is left as it is. The leading loops must be contiguous in every
+    indexing map (as they are for elementwise ops and reductions over the
+    last dimension).
+
+    #### Return modes
+
+    Consumes `target`; `result` holds the collapsed ops (or the ops left as
+    they were), in the order of the targets. Fails silenceably on an op
+    that is not a linalg op or whose indexing maps do not keep the leading
+    loops contiguous.
+
+    #### Example
+
+    ```mlir
+    %rows = transform.loom.collapse_leading_loops %generics
+      : (!transform.any_op) -> !transform.any_op
+    ```
+  }];
+
+  let arguments = (ins TransformHandleTypeInterface:$target);
+  let results = (outs TransformHandleTypeInterface:$result);
+  let assemblyFormat = [{
+    $target attr-dict `:` functional-type(operands, results)
+  }];
+}
+
 def ParamRemOp : Loom_TransformOp<"param.rem",
     [MatchOpInterface, DeclareOpInterfaceMethods<TransformOpInterface>,
      DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
