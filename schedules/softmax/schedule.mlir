@@ -2,7 +2,13 @@
 // the C reference (schedules/softmax/reference.c):
 //
 //   1. linalg.softmax becomes its four structured ops: a max reduction, an
-//      exp(x - max) map, a sum reduction and a division.
+//      exp(x - max) map, a sum reduction and a division. A softmax over the
+//      last dimension of a tensor of more than two is one over rows: the
+//      leading dimensions of the four ops are collapsed into one
+//      (transform.loom.collapse_leading_loops; a 12 x 197 x 197 attention
+//      ran at a sixth of the speed of its 2364 rows, and took 5 s to
+//      compile, without it). Over another dimension than the last, the
+//      schedule stops there with an error.
 //   2. The division is tiled by rows (scf.forall: rows are split among
 //      threads), and the sum, the exp map, the max and the fills are fused
 //      into each row. The exp map feeds both the sum and the division; the
@@ -76,15 +82,24 @@ module attributes {transform.with_named_sequence} {
       %root: !transform.any_op {transform.readonly}) {
     %softmax = transform.structured.match ops{["linalg.softmax"]} in %root
       : (!transform.any_op) -> !transform.any_op
-    %div = transform.structured.decompose_interface %softmax
+    %decomposed = transform.structured.decompose_interface %softmax
       : (!transform.any_op) -> !transform.any_op
     %generics = transform.structured.match ops{["linalg.generic"]} in %root
       : (!transform.any_op) -> !transform.any_op
-    %max, %exp, %sum, %div_again = transform.split_handle %generics
-      : (!transform.any_op)
-      -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
+    // A softmax over the last dimension of a tensor of more than two
+    // dimensions is one over rows: its leading dimensions become one (the
+    // reshapes between the ops cancel, the fills of the maxima and sums
+    // are reshaped with them).
+    %rows_generics = transform.loom.collapse_leading_loops %generics
+      : (!transform.any_op) -> !transform.any_op
     %func = transform.structured.match ops{["func.func"]} in %root
       : (!transform.any_op) -> !transform.any_op
+    transform.apply_patterns to %func {
+      transform.apply_patterns.canonicalization
+    } : !transform.any_op
+    %max, %exp, %sum, %div = transform.split_handle %rows_generics
+      : (!transform.any_op)
+      -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
 
     // 2. One row per scf.forall iteration.
     %row_div, %rows = transform.structured.tile_using_forall %div

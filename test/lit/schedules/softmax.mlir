@@ -7,7 +7,8 @@
 // no copy of the row, and divides once per row. A row shorter than two steps
 // of 64 (100) is reduced as one vector, and the columns a row of 129 has
 // past its whole steps as one more: neither needs a buffer for its lanes
-// (each row allocated one, 3x slower, before).
+// (each row allocated one, 3x slower, before). A softmax over the last
+// dimension of a 3-D tensor is one over its rows.
 //
 // RUN: loom run %{schedules}/softmax/softmax_1024.mlir \
 // RUN:   --schedule %{schedules}/softmax/schedule.mlir \
@@ -28,6 +29,13 @@
 // RUN:   --schedule-lib %{schedules}/lib/default.mlir --iters 1 --dump-ir %t.rest | FileCheck %s
 // RUN: FileCheck %s --check-prefix=REST < %t.rest/1-scheduled.mlir
 // RUN: FileCheck %s --check-prefix=BUF < %t.rest/2-bufferized.mlir
+// A softmax over the last dimension of a 3-D tensor (3 heads of 5 x 129):
+// its 15 rows, as for a 2-D one.
+// RUN: sed 's/6x100xf32/3x5x129xf32/g; s/dimension(1)/dimension(2)/' %{schedules}/softmax/softmax_6x100.mlir > %t.3d.mlir
+// RUN: loom run %t.3d.mlir --schedule %{schedules}/softmax/schedule.mlir \
+// RUN:   --schedule-lib %{schedules}/lib/default.mlir --iters 1 --dump-ir %t.3d | FileCheck %s
+// RUN: FileCheck %s --check-prefix=RANK3 < %t.3d/1-scheduled.mlir
+// RUN: FileCheck %s --check-prefix=BUF < %t.3d/2-bufferized.mlir
 // RUN: loom run %{schedules}/softmax/softmax_6x100.mlir \
 // RUN:   --schedule %{schedules}/softmax/schedule.mlir \
 // RUN:   --schedule-lib %{schedules}/lib/default.mlir --iters 1 --threads 2 \
@@ -81,6 +89,12 @@
 // REST:           vector.transfer_read {{.*}} : tensor<1x1xf32>, vector<1x1xf32>
 // REST:           arith.maxnumf {{.*}} : vector<1xf32>
 // REST:           scf.forall.in_parallel
+
+// RANK3-LABEL: func.func @softmax(
+// RANK3:         tensor.collapse_shape {{.*}} : tensor<3x5x129xf32> into tensor<15x129xf32>
+// RANK3:         scf.forall (%{{.*}}) in (15)
+// RANK3:           scf.for %{{.*}} = %c0 to %c128 step %c64 iter_args({{.*}}) -> ({{.*}}vector<1x64xf32>)
+// RANK3:         tensor.expand_shape {{.*}} : tensor<15x129xf32> into tensor<3x5x129xf32>
 
 // TREE: func.func @softmax(
 
