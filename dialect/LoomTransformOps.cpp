@@ -257,12 +257,52 @@ void loom::SplitFullTilesOp::getEffects(
 // CollapseLeadingLoopsOp
 //===----------------------------------------------------------------------===//
 
+/// `softmax` over the last dimension of a tensor of rank > 2 as one over the
+/// rows of its leading dimensions collapsed into one (the op itself when its
+/// rank is at most 2); failure when it is over another dimension.
+static FailureOr<Operation *> collapseSoftmax(RewriterBase &rewriter,
+                                              linalg::SoftmaxOp softmax) {
+  auto type = cast<ShapedType>(softmax.getInput().getType());
+  int64_t rank = type.getRank();
+  if (softmax.getDimension() != static_cast<uint64_t>(rank - 1))
+    return failure();
+  if (rank <= 2 || !softmax.hasPureTensorSemantics())
+    return softmax.getOperation();
+  SmallVector<ReassociationIndices> folded = {
+      llvm::to_vector(llvm::seq<int64_t>(0, rank - 1)), {rank - 1}};
+  Location loc = softmax.getLoc();
+  rewriter.setInsertionPoint(softmax);
+  Value input = tensor::CollapseShapeOp::create(rewriter, loc,
+                                                softmax.getInput(), folded);
+  Value output = tensor::CollapseShapeOp::create(rewriter, loc,
+                                                 softmax.getOutput(), folded);
+  auto rows = linalg::SoftmaxOp::create(rewriter, loc, output.getType(), input,
+                                        output, /*dimension=*/1);
+  Value result = tensor::ExpandShapeOp::create(rewriter, loc,
+                                               softmax.getResult()[0].getType(),
+                                               rows.getResult()[0], folded);
+  rewriter.replaceOp(softmax, result);
+  return rows.getOperation();
+}
+
 DiagnosedSilenceableFailure
 loom::CollapseLeadingLoopsOp::apply(transform::TransformRewriter &rewriter,
                                     transform::TransformResults &results,
                                     transform::TransformState &state) {
   SmallVector<Operation *> collapsed;
   for (Operation *target : state.getPayloadOps(getTarget())) {
+    if (auto softmax = dyn_cast<linalg::SoftmaxOp>(target)) {
+      FailureOr<Operation *> rows = collapseSoftmax(rewriter, softmax);
+      if (failed(rows)) {
+        DiagnosedSilenceableFailure diag =
+            emitSilenceableError()
+            << "a softmax over another dimension than its last";
+        diag.attachNote(target->getLoc()) << "this op";
+        return diag;
+      }
+      collapsed.push_back(*rows);
+      continue;
+    }
     auto op = dyn_cast<linalg::LinalgOp>(target);
     if (!op) {
       DiagnosedSilenceableFailure diag = emitSilenceableError()

@@ -305,7 +305,7 @@ def SplitFullTilesOp : Loom_TransformOp<"split_full_tiles",
 def CollapseLeadingLoopsOp : Loom_TransformOp<"collapse_leading_loops",
     [DeclareOpInterfaceMethods<TransformOpInterface>,
      DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
-  let summary = "Collapse the loops of a linalg op before its last one into one";
+  let summary = "Collapse the loops of a linalg op (or softmax) before its last one into one";
   let description = [{
     Collapses the loops of every target linalg op but its last one into a
     single loop (upstream's `linalg::collapseOpIterationDims`), with the
@@ -316,14 +316,17 @@ def CollapseLeadingLoopsOp : Loom_TransformOp<"collapse_leading_loops",
     ops the reshapes cancel (canonicalization). An op of one or two loops
     is left as it is. The leading loops must be contiguous in every
     indexing map (as they are for elementwise ops and reductions over the
-    last dimension).
+    last dimension). A `linalg.softmax` (not a linalg op: an aggregate of
+    four) over the last dimension becomes one over rows the same way
+    (`schedules/lib/onednn.mlir` hands it to oneDNN so).
 
     #### Return modes
 
     Consumes `target`; `result` holds the collapsed ops (or the ops left as
     they were), in the order of the targets. Fails silenceably on an op
-    that is not a linalg op or whose indexing maps do not keep the leading
-    loops contiguous.
+    that is not a linalg op or a softmax, whose indexing maps do not keep
+    the leading loops contiguous, or on a softmax over another dimension
+    than its last.
 
     #### Example
 

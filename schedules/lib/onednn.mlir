@@ -34,10 +34,13 @@ module attributes {transform.with_named_sequence} {
     transform.include @loom_library_call failures(propagate)
         (%convs, %conv_call) : (!transform.any_op, !transform.any_param) -> ()
 
-    // Softmax over the last dimension of a matrix: oneDNN's softmax
-    // primitive (the op itself is annotated; loom-decompose leaves it).
-    %softmax = transform.structured.match ops{["linalg.softmax"]}
-        attributes{dimension = 1 : i64} in %root
+    // Softmax over the last dimension: oneDNN's softmax primitive on the
+    // rows (the leading dimensions of a tensor of more than two collapsed
+    // into one; over another dimension, an error). The op itself is
+    // annotated; loom-decompose leaves it.
+    %softmaxes = transform.structured.match ops{["linalg.softmax"]} in %root
+      : (!transform.any_op) -> !transform.any_op
+    %softmax = transform.loom.collapse_leading_loops %softmaxes
       : (!transform.any_op) -> !transform.any_op
     %softmax_call = transform.param.constant "loom_onednn_softmax_last_f32"
       -> !transform.any_param

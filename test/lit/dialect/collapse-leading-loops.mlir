@@ -86,3 +86,41 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// A softmax over the last dimension of a 3-D tensor: one over its 6 rows.
+// CHECK-LABEL: func.func @softmax(
+// CHECK:         %[[IN:.*]] = tensor.collapse_shape %{{.*}} {{\[\[}}0, 1], [2]] : tensor<2x3x5xf32> into tensor<6x5xf32>
+// CHECK:         %[[OUT:.*]] = tensor.collapse_shape %{{.*}} {{\[\[}}0, 1], [2]] : tensor<2x3x5xf32> into tensor<6x5xf32>
+// CHECK:         %[[S:.*]] = linalg.softmax dimension(1) ins(%[[IN]] : tensor<6x5xf32>) outs(%[[OUT]] : tensor<6x5xf32>)
+// CHECK:         tensor.expand_shape %[[S]] {{\[\[}}0, 1], [2]] output_shape [2, 3, 5]
+func.func @softmax(%x: tensor<2x3x5xf32>, %o: tensor<2x3x5xf32>) -> tensor<2x3x5xf32> {
+  %r = linalg.softmax dimension(2) ins(%x : tensor<2x3x5xf32>) outs(%o : tensor<2x3x5xf32>) -> tensor<2x3x5xf32>
+  return %r : tensor<2x3x5xf32>
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %s = transform.structured.match ops{["linalg.softmax"]} in %root : (!transform.any_op) -> !transform.any_op
+    %rows = transform.loom.collapse_leading_loops %s : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+func.func @softmax_middle(%x: tensor<2x3x5xf32>, %o: tensor<2x3x5xf32>) -> tensor<2x3x5xf32> {
+  // expected-note @below {{this op}}
+  %r = linalg.softmax dimension(1) ins(%x : tensor<2x3x5xf32>) outs(%o : tensor<2x3x5xf32>) -> tensor<2x3x5xf32>
+  return %r : tensor<2x3x5xf32>
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %s = transform.structured.match ops{["linalg.softmax"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{a softmax over another dimension than its last}}
+    %rows = transform.loom.collapse_leading_loops %s : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
