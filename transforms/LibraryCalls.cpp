@@ -55,6 +55,16 @@ SmallVector<int64_t> getConvolutionParameters(Operation *op) {
   return parameters;
 }
 
+/// The element type a library function's name ends with (`..._f32`: the
+/// functions of libLoomPeers compute in one type), or none.
+std::optional<StringRef> getElementTypeSuffix(StringRef name) {
+  StringRef suffix = name.rsplit('_').second;
+  if (llvm::is_contained(
+          {"f16", "bf16", "f32", "f64", "i8", "i16", "i32", "i64"}, suffix))
+    return suffix;
+  return std::nullopt;
+}
+
 struct LoomLowerLibraryCallsPass
     : impl::LoomLowerLibraryCallsPassBase<LoomLowerLibraryCallsPass> {
   void runOnOperation() override {
@@ -74,11 +84,20 @@ struct LoomLowerLibraryCallsPass
       OpBuilder builder(op);
       SmallVector<Value> operands;
       SmallVector<Type> types;
+      StringRef name = getLibraryCall(op).getValue();
+      std::optional<StringRef> element = getElementTypeSuffix(name);
       for (Value operand : op->getOperands()) {
         auto type = dyn_cast<MemRefType>(operand.getType());
         if (!type) {
           op->emitError("library calls take memref operands only; got ")
               << operand.getType();
+          return signalPassFailure();
+        }
+        std::string elementName;
+        llvm::raw_string_ostream(elementName) << type.getElementType();
+        if (element && elementName != *element) {
+          op->emitError("library call @") << name << " takes " << *element
+                                          << " operands; this op has " << type;
           return signalPassFailure();
         }
         MemRefType dynamic = getFullyDynamicType(type);
@@ -91,7 +110,6 @@ struct LoomLowerLibraryCallsPass
             arith::ConstantIntOp::create(builder, op.getLoc(), parameter, 64));
         types.push_back(builder.getI64Type());
       }
-      StringRef name = getLibraryCall(op).getValue();
       auto type = builder.getFunctionType(types, {});
       auto callee = symbols.lookup<func::FuncOp>(name);
       if (!callee) {

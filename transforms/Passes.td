@@ -104,6 +104,11 @@ def LoomLowerLibraryCallsPass
     its dilations, one `i64` per output image dimension, after its operands:
     the sizes of the memrefs do not tell them apart.
 
+    A function whose name ends with an element type (`_f32`, `_f64`, `_i32`,
+    ...: those of libLoomPeers compute in one type) takes operands of that
+    type only: an op with others is an error (an f64 matmul marked for
+    `loom_onednn_matmul_f32` would hand doubles to sgemm).
+
     A schedule marks ops with `transform.annotate ... "library_call"`
     (named ops, or generics made with `transform.structured.generalize`);
     `loom-lower-bufferized-to-llvm` runs this pass first.

@@ -97,3 +97,15 @@ func.func @on_tensors(%a: tensor<4xf32>) -> tensor<4xf32> {
   } -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
+
+// -----
+
+// A function whose name ends with an element type computes in that type:
+// an f64 op marked for an f32 function is an error, where the f32 function
+// read its f64 operands as floats and returned garbage.
+func.func @f64_for_f32(%a: memref<4x4xf64>, %b: memref<4x4xf64>, %c: memref<4x4xf64>) {
+  // expected-error @below {{library call @loom_onednn_matmul_f32 takes f32 operands; this op has 'memref<4x4xf64>'}}
+  linalg.matmul {library_call = "loom_onednn_matmul_f32"}
+      ins(%a, %b : memref<4x4xf64>, memref<4x4xf64>) outs(%c : memref<4x4xf64>)
+  return
+}
