@@ -1,6 +1,9 @@
-// Tile-and-fuse schedule for a chain of elementwise linalg.generic ops whose
-// last op is written to the function's output with
-// bufferization.materialize_in_destination.
+// Tile-and-fuse schedule for a chain of three elementwise linalg.generic
+// ops, each the first operand of the next (as max((a + b) * c, 0) of
+// elementwise.mlir), whose last op is written to the function's output with
+// bufferization.materialize_in_destination; of any shape. A chain of
+// another length is fused by fused.mlir (Loom's fusion op, any chain; here
+// the schedule stops where it looks for the missing producer).
 //
 //   1. The last op writes straight into the output
 //      (transform.bufferization.eliminate_empty_tensors), and each op of the
