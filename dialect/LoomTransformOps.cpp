@@ -345,6 +345,34 @@ void loom::CollapseLeadingLoopsOp::getEffects(
 }
 
 //===----------------------------------------------------------------------===//
+// MatchIdentityMapsOp
+//===----------------------------------------------------------------------===//
+
+DiagnosedSilenceableFailure
+loom::MatchIdentityMapsOp::matchOperation(Operation *current,
+                                          transform::TransformResults &results,
+                                          transform::TransformState &state) {
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(current);
+  if (!linalgOp)
+    return emitSilenceableError()
+           << "expects a linalg op, got " << current->getName();
+  if (linalgOp.getNumParallelLoops() != linalgOp.getNumLoops())
+    return emitSilenceableError() << "expects parallel loops only";
+  for (OpOperand &operand : current->getOpOperands()) {
+    // (A scalar input, as a fill's value, is the same at every point.)
+    if (!linalgOp.isDpsInput(&operand) && !linalgOp.isDpsInit(&operand))
+      continue;
+    if (!isa<ShapedType>(operand.get().getType()))
+      continue;
+    if (!linalgOp.getMatchingIndexingMap(&operand).isIdentity())
+      return emitSilenceableError()
+             << "expects the identity as the map of operand #"
+             << operand.getOperandNumber();
+  }
+  return DiagnosedSilenceableFailure::success();
+}
+
+//===----------------------------------------------------------------------===//
 // ParamRemOp
 //===----------------------------------------------------------------------===//
 

@@ -343,6 +343,45 @@ def CollapseLeadingLoopsOp : Loom_TransformOp<"collapse_leading_loops",
   }];
 }
 
+def MatchIdentityMapsOp : Loom_TransformOp<"match.identity_maps",
+    [SingleOpMatcher, MatchOpInterface, MemoryEffectsOpInterface]> {
+  let summary = "Matches a linalg op of parallel loops whose every operand is indexed by the identity";
+  let description = [{
+    Succeeds when the payload op of `operand_handle` is a linalg op whose
+    loops are all parallel and whose every tensor or memref operand's
+    indexing map is the identity: each has the op's shape and is read or
+    written in the order of the loops (no broadcast, no transpose; a scalar
+    input such as a fill's value is allowed).
+    Such an op is the same computation over its elements in any order, and
+    `transform.structured.flatten_elementwise` can make it one loop over
+    contiguous memory. Upstream's flattening also takes ops with a
+    transposed or broadcast operand and builds invalid IR from them
+    (LLVM 22: an operand of rank 0 where the map has one result), so a
+    schedule asks this first, in a matcher of `transform.foreach_match`, as
+    `schedules/elementwise/schedule.mlir` does.
+
+    #### Return modes
+
+    Reads `operand_handle`. Fails silenceably when the op is not a linalg
+    op, has a loop that is not parallel, or an operand whose map is not the
+    identity; definitely when the handle holds more than one op.
+
+    #### Example
+
+    ```mlir
+    transform.named_sequence @flat(%op: !transform.any_op {transform.readonly})
+        -> !transform.any_op {
+      transform.loom.match.identity_maps %op : !transform.any_op
+      transform.yield %op : !transform.any_op
+    }
+    ```
+  }];
+
+  let arguments = (ins TransformHandleTypeInterface:$operand_handle);
+  let assemblyFormat = "$operand_handle attr-dict `:` type($operand_handle)";
+  let extraClassDeclaration = SingleOpMatcher.extraDeclaration;
+}
+
 def ParamRemOp : Loom_TransformOp<"param.rem",
     [MatchOpInterface, DeclareOpInterfaceMethods<TransformOpInterface>,
      DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {

@@ -1,4 +1,5 @@
-// The elementwise chain with Loom's fusion op instead of tile-and-fuse:
+// The elementwise chain in tiles of rows (schedule.mlir fuses the same way
+// and then flattens the fused op to one dimension):
 //
 //   1. transform.loom.fuse_elementwise turns the three generics into one
 //      (each has a single user; the decisions are in `loom run --json` under

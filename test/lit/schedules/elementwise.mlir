@@ -7,8 +7,9 @@
 // RUN:   --transform-preload-library="transform-library-paths=%{schedules}/elementwise/schedule.mlir" \
 // RUN:   --transform-interpreter --loom-bufferize | FileCheck %s --check-prefix=BUF
 
-// The three generics, flattened to one dimension, are fused into one loop
-// nest: blocks of 65536 elements in an scf.forall, then vectors of 64. No
+// The three generics, fused into one (transform.loom.fuse_elementwise) and
+// flattened to one dimension: blocks of 65536 elements in an scf.forall,
+// then vectors of 64. No
 // linalg op and no intermediate tensor is left: add, mul and max run on
 // registers and only the result is stored, into the output (collapsed).
 // CHECK-LABEL: func.func @chain(
@@ -19,8 +20,8 @@
 // CHECK:           scf.for {{.*}} to %c65536 step %c64
 // CHECK:             %[[A:.*]] = vector.transfer_read {{.*}} vector<64xf32>
 // CHECK:             %[[B:.*]] = vector.transfer_read {{.*}} vector<64xf32>
-// CHECK:             %[[SUM:.*]] = arith.addf %[[A]], %[[B]] : vector<64xf32>
 // CHECK:             %[[C:.*]] = vector.transfer_read {{.*}} vector<64xf32>
+// CHECK:             %[[SUM:.*]] = arith.addf %[[A]], %[[B]] : vector<64xf32>
 // CHECK:             %[[PRODUCT:.*]] = arith.mulf %[[SUM]], %[[C]] : vector<64xf32>
 // CHECK:             %[[RELU:.*]] = arith.maximumf %[[PRODUCT]], %{{.*}} : vector<64xf32>
 // CHECK:             vector.transfer_write %[[RELU]]
