@@ -8,6 +8,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/OpenMP/OpenMPDialect.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Pass/Pass.h"
 
@@ -31,6 +32,10 @@ constexpr int64_t kPageBytes = 4096;
 /// linalg.unpack under `root` (see loom-decompose). Returns failure, with a
 /// diagnostic at the op, if one cannot be decomposed.
 LogicalResult decomposeForLowering(Operation *root);
+
+/// The OpenMP schedule a schedule chose for an scf.forall ("guided" or
+/// "dynamic"; loom-openmp-schedule).
+constexpr llvm::StringLiteral kOpenMPScheduleAttrName = "loom.omp_schedule";
 
 /// The function attribute that asks for non-temporal stores into the
 /// function's arguments (loom-nontemporal-stores).

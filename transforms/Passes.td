@@ -157,6 +157,44 @@ def LoomStridedCopiesToLinalgPass
   let dependentDialects = ["linalg::LinalgDialect"];
 }
 
+def LoomOpenMPSchedulePass : Pass<"loom-openmp-schedule"> {
+  let summary = "Give the OpenMP loops of marked scf.forall loops the schedule the schedule chose";
+  let description = [{
+    An `scf.forall` that a schedule marked `loom.omp_schedule = "guided"`
+    (or `"dynamic"`; `transform.annotate %forall "loom.omp_schedule" =
+    %param`, a `transform.param<...>` of a string) becomes an `omp.wsloop`
+    with that schedule when the lowering is for more than one thread. The
+    OpenMP default (`static`) hands each thread the same iterations up
+    front, on every call the same ones: right for loops whose parts stay in
+    a core's caches between calls (a matmul's or a convolution's parts), but
+    a thread on a slower core (a vCPU whose core another tenant shares, an
+    efficiency core) then holds the others back at the loop's end. With
+    `guided`, a thread that finishes takes the next chunk, each a share of
+    the iterations left, down to one: few atomic steps per thread even over
+    thousands of rows; right for loops over data that streams from memory
+    (an elementwise chain's blocks, a softmax's rows).
+
+    The upstream conversions (`scf-forall-to-parallel`,
+    `convert-scf-to-openmp`) drop the loop's attributes, so the pass runs
+    twice in `loom-lower-bufferized-to-llvm`: before them it moves the
+    mark to the first op of the loop's body, which they move into the
+    `omp.loop_nest`; after them it finds the mark there and sets the
+    `omp.wsloop`'s schedule. Lowered for one thread, the mark is dropped
+    with the loop.
+
+    ```mlir
+    scf.forall (%i) in (256) { ... } {loom.omp_schedule = "guided"}
+    // becomes, lowered for two threads
+    omp.parallel {
+      omp.wsloop schedule(guided) {
+        omp.loop_nest (%i) : index = (%c0) to (%c256) step (%c1) { ... }
+      }
+    }
+    ```
+  }];
+  let dependentDialects = ["omp::OpenMPDialect"];
+}
+
 def LoomNontemporalStoresPass
     : Pass<"loom-nontemporal-stores", "func::FuncOp"> {
   let summary = "Make vector stores into a marked function's arguments non-temporal";

@@ -55,10 +55,14 @@ void buildLowerBufferizedToLLVMPipeline(OpPassManager &pm,
   if (options.runtimeVerification)
     pm.addPass(createGenerateRuntimeVerificationPass());
   if (options.threads > 1) {
+    // The schedule's choice of OpenMP schedule (loom.omp_schedule) rides on
+    // the loop body's first op through the two conversions.
+    pm.addPass(createLoomOpenMPSchedulePass());
     pm.addNestedPass<func::FuncOp>(createForallToParallelLoopPass());
     ConvertSCFToOpenMPPassOptions openmp;
     openmp.numThreads = options.threads;
     pm.addPass(createConvertSCFToOpenMPPass(openmp));
+    pm.addPass(createLoomOpenMPSchedulePass());
   } else {
     pm.addNestedPass<func::FuncOp>(createForallToForLoopPass());
   }

@@ -9,8 +9,11 @@
 //      ran at a sixth of the speed of its 2364 rows, and took 5 s to
 //      compile, without it). Over another dimension than the last, the
 //      schedule stops there with an error.
-//   2. The division is tiled by rows (scf.forall: rows are split among
-//      threads), and the sum, the exp map, the max and the fills are fused
+//   2. The division is tiled by rows (scf.forall: rows are handed out to
+//      the threads in shrinking chunks, loom.omp_schedule = "guided", so
+//      that a thread on a slower core does fewer: on a 2-vCPU Zen 5 VM,
+//      4096 x 4096 at 22.1 GFLOP/s against 15.0 with OpenMP's static
+//      split), and the sum, the exp map, the max and the fills are fused
 //      into each row. The exp map feeds both the sum and the division; the
 //      two slices of it they read are merged (cse) before it is fused, so
 //      exp is computed once per element.
@@ -104,6 +107,9 @@ module attributes {transform.with_named_sequence} {
     // 2. One row per scf.forall iteration.
     %row_div, %rows = transform.structured.tile_using_forall %div
       tile_sizes [1, 0] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %guided = transform.param.constant "guided" -> !transform.any_param
+    transform.annotate %rows "loom.omp_schedule" = %guided
+      : !transform.any_op, !transform.any_param
     %row_sum, %rows_1 = transform.structured.fuse_into_containing_op %sum into %rows
       : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
     transform.apply_cse to %func : !transform.any_op
