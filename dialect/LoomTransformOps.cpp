@@ -373,6 +373,34 @@ loom::MatchIdentityMapsOp::matchOperation(Operation *current,
 }
 
 //===----------------------------------------------------------------------===//
+// MatchLastDimReductionOp
+//===----------------------------------------------------------------------===//
+
+DiagnosedSilenceableFailure loom::MatchLastDimReductionOp::matchOperation(
+    Operation *current, transform::TransformResults &results,
+    transform::TransformState &state) {
+  if (auto softmax = dyn_cast<linalg::SoftmaxOp>(current)) {
+    int64_t rank = softmax.getInputOperandType().getRank();
+    if (static_cast<int64_t>(softmax.getDimension()) != rank - 1)
+      return emitSilenceableError()
+             << "expects a softmax over the last dimension (" << rank - 1
+             << "), got one over dimension " << softmax.getDimension();
+    return DiagnosedSilenceableFailure::success();
+  }
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(current);
+  if (!linalgOp)
+    return emitSilenceableError()
+           << "expects a linalg op or linalg.softmax, got "
+           << current->getName();
+  SmallVector<unsigned> reductions;
+  linalgOp.getReductionDims(reductions);
+  if (reductions.size() != 1 ||
+      reductions.front() != linalgOp.getNumLoops() - 1)
+    return emitSilenceableError() << "expects one reduction loop, the last one";
+  return DiagnosedSilenceableFailure::success();
+}
+
+//===----------------------------------------------------------------------===//
 // ParamRemOp
 //===----------------------------------------------------------------------===//
 

@@ -382,6 +382,43 @@ def MatchIdentityMapsOp : Loom_TransformOp<"match.identity_maps",
   let extraClassDeclaration = SingleOpMatcher.extraDeclaration;
 }
 
+def MatchLastDimReductionOp : Loom_TransformOp<"match.last_dim_reduction",
+    [SingleOpMatcher, MatchOpInterface, MemoryEffectsOpInterface]> {
+  let summary = "Matches an op that reduces along the last dimension only: a row reduction or a softmax over rows";
+  let description = [{
+    Succeeds when the payload op of `operand_handle` reduces along the last
+    dimension of its input and no other: a `linalg.softmax` whose
+    `dimension` is its last, or a linalg op whose only reduction loop is its
+    last loop (a row maximum or sum). A schedule written for rows (tiles of
+    rows, the reduction along each row in vector lanes) is right for such
+    an op and wrong for others: `schedules/softmax/schedule.mlir` asks this
+    in a matcher of `transform.foreach_match` and leaves a softmax over
+    another dimension to the default schedule's steps (it once computed
+    one over columns as if over rows: every element wrong).
+
+    #### Return modes
+
+    Reads `operand_handle`. Fails silenceably when the op is neither, or
+    reduces along another dimension or more than one; definitely when the
+    handle holds more than one op.
+
+    #### Example
+
+    ```mlir
+    transform.named_sequence @rows(%op: !transform.any_op {transform.readonly})
+        -> !transform.any_op {
+      transform.match.operation_name %op ["linalg.softmax"] : !transform.any_op
+      transform.loom.match.last_dim_reduction %op : !transform.any_op
+      transform.yield %op : !transform.any_op
+    }
+    ```
+  }];
+
+  let arguments = (ins TransformHandleTypeInterface:$operand_handle);
+  let assemblyFormat = "$operand_handle attr-dict `:` type($operand_handle)";
+  let extraClassDeclaration = SingleOpMatcher.extraDeclaration;
+}
+
 def ParamRemOp : Loom_TransformOp<"param.rem",
     [MatchOpInterface, DeclareOpInterfaceMethods<TransformOpInterface>,
      DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {

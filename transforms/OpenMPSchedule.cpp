@@ -23,8 +23,7 @@ struct OpenMPSchedulePass
       if (failed(parseSchedule(loop, mark)))
         return WalkResult::interrupt();
       loop->removeDiscardableAttr(kOpenMPScheduleAttrName);
-      loop.getBody()->front().setDiscardableAttr(kOpenMPScheduleAttrName,
-                                                 mark);
+      loop.getBody()->front().setDiscardableAttr(kOpenMPScheduleAttrName, mark);
       return WalkResult::advance();
     });
     if (marked.wasInterrupted())

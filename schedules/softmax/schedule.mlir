@@ -7,8 +7,11 @@
 //      leading dimensions of the four ops are collapsed into one
 //      (transform.loom.collapse_leading_loops; a 12 x 197 x 197 attention
 //      ran at a sixth of the speed of its 2364 rows, and took 5 s to
-//      compile, without it). Over another dimension than the last, the
-//      schedule stops there with an error.
+//      compile, without it). Every softmax of the function is scheduled on
+//      its own (transform.foreach_match): one over another dimension than
+//      its last (transform.loom.match.last_dim_reduction tells) is only
+//      decomposed and tiled as the default schedule tiles any op
+//      (transform.loom.auto_tile), since the steps below are for rows.
 //   2. The division is tiled by rows (scf.forall: rows are handed out to
 //      the threads in shrinking chunks, loom.omp_schedule = "guided", so
 //      that a thread on a slower core does fewer: on a 2-vCPU Zen 5 VM,
@@ -81,21 +84,76 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 
-  transform.named_sequence @__transform_main(
-      %root: !transform.any_op {transform.readonly}) {
-    %softmax = transform.structured.match ops{["linalg.softmax"]} in %root
+  // A softmax over its last dimension: rows.
+  transform.named_sequence @rows_softmax(
+      %op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["linalg.softmax"] : !transform.any_op
+    transform.loom.match.last_dim_reduction %op : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  // A softmax over another dimension.
+  transform.named_sequence @other_softmax(
+      %op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["linalg.softmax"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+
+  // The four structured ops of a decomposed softmax (from its last, the
+  // division), and the fills of the maxima and the sums.
+  transform.named_sequence @softmax_parts(
+      %div: !transform.any_op {transform.readonly})
+      -> (!transform.any_op, !transform.any_op, !transform.any_op,
+          !transform.any_op, !transform.any_op) {
+    %exp = transform.get_producer_of_operand %div[0]
+      : (!transform.any_op) -> !transform.any_op
+    %sum = transform.get_producer_of_operand %div[1]
+      : (!transform.any_op) -> !transform.any_op
+    %max = transform.get_producer_of_operand %exp[1]
+      : (!transform.any_op) -> !transform.any_op
+    %max_fill = transform.get_producer_of_operand %max[1]
+      : (!transform.any_op) -> !transform.any_op
+    %sum_fill = transform.get_producer_of_operand %sum[1]
+      : (!transform.any_op) -> !transform.any_op
+    %fills = transform.merge_handles %max_fill, %sum_fill : !transform.any_op
+    transform.yield %max, %exp, %sum, %div, %fills
+      : !transform.any_op, !transform.any_op, !transform.any_op,
+        !transform.any_op, !transform.any_op
+  }
+
+  // A softmax over another dimension than its last, decomposed and tiled
+  // as the default schedule tiles any op (the reductions are not along
+  // rows, so nothing below applies to it).
+  transform.named_sequence @tile_other_softmax(
+      %softmax: !transform.any_op {transform.consumed}) {
+    %div = transform.structured.decompose_interface %softmax
+      : (!transform.any_op) -> !transform.any_op
+    %max, %exp, %sum, %div_1, %fills = transform.include @softmax_parts
+        failures(propagate) (%div)
+      : (!transform.any_op) -> (!transform.any_op, !transform.any_op,
+          !transform.any_op, !transform.any_op, !transform.any_op)
+    %ops = transform.merge_handles %fills, %max, %exp, %sum, %div_1 : !transform.any_op
+    %tiled, %loops = transform.loom.auto_tile %ops
+      : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+
+  // Steps 1 to 4 for one softmax over its last dimension.
+  transform.named_sequence @tile_rows_softmax(
+      %softmax: !transform.any_op {transform.consumed}) {
+    %func = transform.get_parent_op %softmax {op_name = "func.func"}
       : (!transform.any_op) -> !transform.any_op
     %decomposed = transform.structured.decompose_interface %softmax
       : (!transform.any_op) -> !transform.any_op
-    %generics = transform.structured.match ops{["linalg.generic"]} in %root
-      : (!transform.any_op) -> !transform.any_op
+    %max_0, %exp_0, %sum_0, %div_0, %fills_0 = transform.include @softmax_parts
+        failures(propagate) (%decomposed)
+      : (!transform.any_op) -> (!transform.any_op, !transform.any_op,
+          !transform.any_op, !transform.any_op, !transform.any_op)
+    %generics = transform.merge_handles %max_0, %exp_0, %sum_0, %div_0 : !transform.any_op
     // A softmax over the last dimension of a tensor of more than two
     // dimensions is one over rows: its leading dimensions become one (the
     // reshapes between the ops cancel, the fills of the maxima and sums
     // are reshaped with them).
     %rows_generics = transform.loom.collapse_leading_loops %generics
-      : (!transform.any_op) -> !transform.any_op
-    %func = transform.structured.match ops{["func.func"]} in %root
       : (!transform.any_op) -> !transform.any_op
     transform.apply_patterns to %func {
       transform.apply_patterns.canonicalization
@@ -103,6 +161,11 @@ module attributes {transform.with_named_sequence} {
     %max, %exp, %sum, %div = transform.split_handle %rows_generics
       : (!transform.any_op)
       -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
+    %max_fill = transform.get_producer_of_operand %max[1]
+      : (!transform.any_op) -> !transform.any_op
+    %sum_fill = transform.get_producer_of_operand %sum[1]
+      : (!transform.any_op) -> !transform.any_op
+    %fills = transform.merge_handles %max_fill, %sum_fill : !transform.any_op
 
     // 2. One row per scf.forall iteration.
     %row_div, %rows = transform.structured.tile_using_forall %div
@@ -117,8 +180,6 @@ module attributes {transform.with_named_sequence} {
       : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
     %row_max, %rows_3 = transform.structured.fuse_into_containing_op %max into %rows_2
       : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %fills = transform.structured.match ops{["linalg.fill"]} in %root
-      : (!transform.any_op) -> !transform.any_op
     %row_fills, %rows_4 = transform.structured.fuse_into_containing_op %fills into %rows_3
       : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
     transform.apply_patterns to %func {
@@ -138,12 +199,25 @@ module attributes {transform.with_named_sequence} {
     %rows_5 = transform.foreach_match in %rows_4
         @long_row_reduction -> @reduce_in_lanes
       : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+
+  transform.named_sequence @__transform_main(
+      %root: !transform.any_op {transform.readonly}) {
+    %func = transform.structured.match ops{["func.func"]} in %root
+      : (!transform.any_op) -> !transform.any_op
+    %func_1 = transform.foreach_match in %func
+        @rows_softmax -> @tile_rows_softmax,
+        @other_softmax -> @tile_other_softmax
+      : (!transform.any_op) -> !transform.any_op
 
     // 5. Vectorize, clean up; polynomial exp, one division per row, the
     //    partial lanes reduced by halves.
     transform.include @loom_default_finish failures(propagate) (%root)
       : (!transform.any_op) -> ()
-    transform.apply_patterns to %func {
+    %func_2 = transform.structured.match ops{["func.func"]} in %root
+      : (!transform.any_op) -> !transform.any_op
+    transform.apply_patterns to %func_2 {
       transform.apply_patterns.loom.math_polynomial_approximation
       transform.apply_patterns.loom.reciprocal_division
       transform.apply_patterns.loom.reduction_tree

@@ -1,0 +1,75 @@
+// The softmax schedule takes every softmax of a function, each by what it
+// is: one over the last dimension by rows (its loop over the rows handed to
+// the threads in shrinking chunks, loom.omp_schedule = "guided"), one over
+// another dimension decomposed and tiled as the default schedule tiles any
+// op. Each case is checked against the payload without the schedule: the
+// schedule once computed a softmax over columns as if over rows (every
+// element wrong), and stopped on a function of two softmaxes.
+//
+// RUN: loom run %s --split-input-file --schedule %{schedules}/softmax/schedule.mlir \
+// RUN:   --schedule-lib %{schedules}/lib/default.mlir --no-timing | FileCheck %s
+// RUN: loom run %s --split-input-file --schedule %{schedules}/softmax/schedule.mlir \
+// RUN:   --schedule-lib %{schedules}/lib/default.mlir --no-timing --threads 2 | FileCheck %s
+// RUN: rm -rf %t && loom run %s --chunk 2 --schedule %{schedules}/softmax/schedule.mlir \
+// RUN:   --schedule-lib %{schedules}/lib/default.mlir --no-timing --dump-ir %t > /dev/null
+// RUN: FileCheck %s --check-prefix=TWO < %t/1-scheduled.mlir
+
+// CHECK:      @columns
+// CHECK:        check       arg 1: passed
+func.func @columns(%x: tensor<64x100xf32>, %out: memref<64x100xf32>) {
+  %e = tensor.empty() : tensor<64x100xf32>
+  %r = linalg.softmax dimension(0) ins(%x : tensor<64x100xf32>)
+                                   outs(%e : tensor<64x100xf32>) -> tensor<64x100xf32>
+  bufferization.materialize_in_destination %r in restrict writable %out
+    : (tensor<64x100xf32>, memref<64x100xf32>) -> ()
+  return
+}
+
+// -----
+
+// CHECK:      @two
+// CHECK:        check       arg 2: passed
+// CHECK-NEXT:               arg 3: passed
+// Rows of 100 and of 48, each in its loop, each reduced by halves (100 is
+// 36 + 64 folded first).
+// TWO-LABEL: func.func @two(
+// TWO:         scf.forall (%{{.*}}) in (64)
+// TWO:           arith.maxnumf {{.*}} : vector<1x36xf32>
+// TWO:         } {loom.omp_schedule = "guided"}
+// TWO:         scf.forall (%{{.*}}) in (32)
+// TWO:           arith.maxnumf {{.*}} : vector<1x16xf32>
+// TWO:         } {loom.omp_schedule = "guided"}
+func.func @two(%x: tensor<64x100xf32>, %y: tensor<32x48xf32>,
+               %out: memref<64x100xf32>, %out2: memref<32x48xf32>) {
+  %e = tensor.empty() : tensor<64x100xf32>
+  %r = linalg.softmax dimension(1) ins(%x : tensor<64x100xf32>)
+                                   outs(%e : tensor<64x100xf32>) -> tensor<64x100xf32>
+  bufferization.materialize_in_destination %r in restrict writable %out
+    : (tensor<64x100xf32>, memref<64x100xf32>) -> ()
+  %e2 = tensor.empty() : tensor<32x48xf32>
+  %r2 = linalg.softmax dimension(1) ins(%y : tensor<32x48xf32>)
+                                    outs(%e2 : tensor<32x48xf32>) -> tensor<32x48xf32>
+  bufferization.materialize_in_destination %r2 in restrict writable %out2
+    : (tensor<32x48xf32>, memref<32x48xf32>) -> ()
+  return
+}
+
+// -----
+
+// Over the middle dimension of a 3-D tensor, next to one over its last.
+// CHECK:      @middle
+// CHECK:        check       arg 1: passed
+// CHECK-NEXT:               arg 2: passed
+func.func @middle(%x: tensor<4x37x20xf32>, %out: memref<4x37x20xf32>, %out2: memref<4x37x20xf32>) {
+  %e = tensor.empty() : tensor<4x37x20xf32>
+  %r = linalg.softmax dimension(1) ins(%x : tensor<4x37x20xf32>)
+                                   outs(%e : tensor<4x37x20xf32>) -> tensor<4x37x20xf32>
+  bufferization.materialize_in_destination %r in restrict writable %out
+    : (tensor<4x37x20xf32>, memref<4x37x20xf32>) -> ()
+  %e2 = tensor.empty() : tensor<4x37x20xf32>
+  %r2 = linalg.softmax dimension(2) ins(%x : tensor<4x37x20xf32>)
+                                    outs(%e2 : tensor<4x37x20xf32>) -> tensor<4x37x20xf32>
+  bufferization.materialize_in_destination %r2 in restrict writable %out2
+    : (tensor<4x37x20xf32>, memref<4x37x20xf32>) -> ()
+  return
+}
