@@ -48,6 +48,11 @@ module attributes {transform.with_named_sequence} {
     }
     %funcs = transform.structured.match ops{["func.func"]} in %root
       : (!transform.any_op) -> !transform.any_op
+    transform.foreach %funcs : !transform.any_op {
+    ^bb0(%one_func: !transform.any_op):
+      transform.include @loom_conv_vectorize failures(propagate) (%one_func)
+        : (!transform.any_op) -> ()
+    }
     transform.include @loom_vector_to_fma failures(propagate) (%funcs)
       : (!transform.any_op) -> ()
     transform.yield
@@ -226,7 +231,15 @@ module attributes {transform.with_named_sequence} {
       transform.apply_patterns.linalg.tiling_canonicalization
       transform.apply_patterns.canonicalization
     } : !transform.any_op
-    // Register tiles: 1-D convolutions over the output row.
+    transform.yield
+  }
+
+  // Register tiles: 1-D convolutions over the output row; then vectors.
+  // After every convolution of the function is tiled (done per convolution,
+  // the second, still whole, would be decomposed and vectorized with the
+  // first's tiles: a function of two convolutions failed so).
+  transform.named_sequence @loom_conv_vectorize(
+      %func: !transform.any_op {transform.readonly}) {
     %tiles = transform.structured.match ops{["linalg.conv_2d_nhwc_hwcf"]} in %func
       : (!transform.any_op) -> !transform.any_op
     transform.foreach %tiles : !transform.any_op {
