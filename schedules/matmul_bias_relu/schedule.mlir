@@ -1,5 +1,6 @@
-// relu(A * B + bias), any static shape, in one of two ways (the tunable
-// "blocking"; the default is 1):
+// relu(A * B + bias), any static shape, each such chain of the function
+// (every output an epilogue of a matmul whose accumulator a fill zeroes), in
+// one of two ways (the tunable "blocking"; the default is 1):
 //
 //   0. Fused: scf.forall over blocks of 256 x 256 of the result (the rows are
 //      the knob "block_rows"); the matmul and the fill that zeroes its
@@ -27,19 +28,28 @@ module attributes {transform.with_named_sequence} {
 
   transform.named_sequence @__transform_main(
       %root: !transform.any_op {transform.readonly}) {
-    %store = transform.structured.match
+    // Each output of the function is an epilogue of a matmul whose
+    // accumulator a fill zeroes (a function may have several).
+    %stores = transform.structured.match
         ops{["bufferization.materialize_in_destination"]} in %root
       : (!transform.any_op) -> !transform.any_op
-    %epilogue = transform.get_producer_of_operand %store[0]
-      : (!transform.any_op) -> !transform.any_op
-    %matmul = transform.get_producer_of_operand %epilogue[0]
-      : (!transform.any_op) -> !transform.any_op
-    %fill = transform.get_producer_of_operand %matmul[2]
-      : (!transform.any_op) -> !transform.any_op
+    %epilogues, %matmuls, %fills = transform.foreach %stores
+        : !transform.any_op -> !transform.any_op, !transform.any_op, !transform.any_op {
+    ^bb0(%store: !transform.any_op):
+      %epilogue = transform.get_producer_of_operand %store[0]
+        : (!transform.any_op) -> !transform.any_op
+      %matmul = transform.get_producer_of_operand %epilogue[0]
+        : (!transform.any_op) -> !transform.any_op
+      %fill = transform.get_producer_of_operand %matmul[2]
+        : (!transform.any_op) -> !transform.any_op
+      transform.yield %epilogue, %matmul, %fill
+        : !transform.any_op, !transform.any_op, !transform.any_op
+    }
 
     // Two ways, the tunable "blocking" (a tuned record picks one per shape;
-    // docs/performance.md):
-    %func = transform.get_parent_op %matmul {op_name = "func.func"}
+    // docs/performance.md); every matmul of the function is tiled before
+    // any is finished, so that finishing one does not take another whole.
+    %funcs = transform.structured.match ops{["func.func"]} in %root
       : (!transform.any_op) -> !transform.any_op
     transform.tune.alternatives<"blocking"> selected_region = 1 {
       // 0: the epilogue's thread blocks with the matmul and the fill fused
@@ -47,36 +57,45 @@ module attributes {transform.with_named_sequence} {
       //    matrices, where the whole problem is cache-resident).
       %rows = transform.tune.knob<"block_rows"> = 256 from options = [64, 128, 256]
         -> !transform.param<i64>
-      %block, %forall = transform.structured.tile_using_forall %epilogue
-          tile_sizes [%rows, 256]
-        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
-      %fused_matmul, %forall_2 = transform.structured.fuse_into_containing_op
-          %matmul into %forall
-        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
-      %fused_fill, %forall_3 = transform.structured.fuse_into_containing_op
-          %fill into %forall_2
-        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
-      %ops = transform.structured.match interface{LinalgOp} in %forall_3
-        : (!transform.any_op) -> !transform.any_op
-      %tiled, %loops = transform.loom.auto_tile %ops serial
-        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+      transform.foreach %epilogues, %matmuls, %fills
+          : !transform.any_op, !transform.any_op, !transform.any_op {
+      ^bb0(%epilogue: !transform.any_op, %matmul: !transform.any_op,
+           %fill: !transform.any_op):
+        %block, %forall = transform.structured.tile_using_forall %epilogue
+            tile_sizes [%rows, 256]
+          : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+        %fused_matmul, %forall_2 = transform.structured.fuse_into_containing_op
+            %matmul into %forall
+          : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+        %fused_fill, %forall_3 = transform.structured.fuse_into_containing_op
+            %fill into %forall_2
+          : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+        %ops = transform.structured.match interface{LinalgOp} in %forall_3
+          : (!transform.any_op) -> !transform.any_op
+        %tiled, %loops = transform.loom.auto_tile %ops serial
+          : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+      }
       transform.include @loom_default_finish failures(propagate) (%root)
         : (!transform.any_op) -> ()
       transform.yield
     }, {
-      // 1: the fill and the epilogue tiled and vectorized on their own, the
-      //    matmul blocked like schedules/matmul/schedule.mlir (B packed,
-      //    blocking from the host); the epilogue reads the result back once.
-      %others = transform.merge_handles %fill, %epilogue : !transform.any_op
+      // 1: the fills and the epilogues tiled and vectorized on their own,
+      //    the matmuls blocked like schedules/matmul/schedule.mlir (B
+      //    packed, blocking from the host); each epilogue reads its
+      //    matmul's result back once.
+      %others = transform.merge_handles %fills, %epilogues : !transform.any_op
       %tiled, %loops = transform.loom.auto_tile %others
         : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
       transform.loom.vectorize %tiled best_effort : !transform.any_op
-      transform.include @loom_matmul_blocked failures(propagate) (%matmul)
-        : (!transform.any_op) -> ()
+      transform.foreach %matmuls : !transform.any_op {
+      ^bb0(%matmul: !transform.any_op):
+        transform.include @loom_matmul_blocked failures(propagate) (%matmul)
+          : (!transform.any_op) -> ()
+      }
       // (The accumulators hoisted out of the matmul's loops over k only, as
       // schedules/matmul/schedule.mlir does: the fill and the epilogue have
       // none.)
-      transform.include @loom_vector_to_fma_marked failures(propagate) (%func)
+      transform.include @loom_vector_to_fma_marked failures(propagate) (%funcs)
         : (!transform.any_op) -> ()
       transform.yield
     }
