@@ -119,3 +119,4 @@ func.func @five(%a: tensor<7x9x131xf32>, %b: tensor<7x9x131xf32>, %c: tensor<7x9
     : (tensor<7x9x131xf32>, memref<7x9x131xf32>) -> ()
   return
 }
+
