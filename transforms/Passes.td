@@ -157,6 +157,35 @@ def LoomStridedCopiesToLinalgPass
   let dependentDialects = ["linalg::LinalgDialect"];
 }
 
+def LoomFoldReshapePairsPass : Pass<"loom-fold-reshape-pairs", "func::FuncOp"> {
+  let summary = "Fold a memref.expand_shape of a memref.collapse_shape back to the collapsed memref";
+  let description = [{
+    A schedule that collapses an op's dimensions on tensors
+    (`transform.structured.flatten_elementwise`,
+    `transform.loom.collapse_leading_loops`) leaves, after bufferization in
+    place, `memref.expand_shape(memref.collapse_shape(%out))` in front of the
+    copy into the output, and `%out` copied onto itself. With dynamic sizes
+    LLVM 22's `expand-strided-metadata` crashes on that `expand_shape` (a
+    segmentation fault building its `memref.reinterpret_cast`). This pass
+    replaces an `expand_shape` whose source is a `collapse_shape` with the
+    same reassociation and whose result type is that collapse's source type
+    by the collapse's source, and erases the copies of a memref onto itself
+    that remain (`memref.copy` canonicalization).
+    `loom-lower-bufferized-to-llvm` runs it first.
+
+    ```mlir
+    %c = memref.collapse_shape %out [[0, 1]] : memref<?x?xf32> into memref<?xf32>
+    ... writes into %c ...
+    %e = memref.expand_shape %c [[0, 1]] output_shape [%d0, %d1] : memref<?xf32> into memref<?x?xf32>
+    memref.copy %e, %out : memref<?x?xf32> to memref<?x?xf32>
+    // becomes
+    %c = memref.collapse_shape %out [[0, 1]] : memref<?x?xf32> into memref<?xf32>
+    ... writes into %c ...
+    ```
+  }];
+  let dependentDialects = ["memref::MemRefDialect"];
+}
+
 def LoomOpenMPSchedulePass : Pass<"loom-openmp-schedule"> {
   let summary = "Give the OpenMP loops of marked scf.forall loops the schedule the schedule chose";
   let description = [{

@@ -43,6 +43,9 @@ void buildBufferizePipeline(OpPassManager &pm) {
 
 void buildLowerBufferizedToLLVMPipeline(OpPassManager &pm,
                                         const LowerToLLVMOptions &options) {
+  // A collapse and its inverse expand around an op bufferized in place
+  // cancel (expand-strided-metadata crashes on dynamic ones).
+  pm.addNestedPass<func::FuncOp>(createLoomFoldReshapePairsPass());
   // Ops the schedule sent to a library (library_call) become calls first.
   pm.addPass(createLoomLowerLibraryCallsPass());
   // Loops a schedule marked loom.pack_in_first or loom.prefetch_next,

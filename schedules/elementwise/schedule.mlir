@@ -9,9 +9,8 @@
 //      becomes one op (transform.loom.fuse_elementwise, generalizing named
 //      ops; a producer with other users too is fused and its result kept):
 //      intermediates live in registers and never reach memory.
-//   2. An op of static sizes whose operands are all indexed by the identity
-//      (same shape, same order: transform.loom.match.identity_maps) is
-//      flattened to one
+//   2. An op whose operands are all indexed by the identity (same shape,
+//      same order: transform.loom.match.identity_maps) is flattened to one
 //      dimension (transform.structured.flatten_elementwise): its operands are
 //      contiguous, so a row's length no longer sets the vectors' (rows of 3
 //      columns ran at half the speed of oneDNN one row at a time). Then:
@@ -36,22 +35,10 @@
 //
 // fused.mlir is the same chain with 2-D tiles of rows, without flattening.
 module attributes {transform.with_named_sequence} {
-  // An op that flattens: parallel loops, every operand in the loops' order,
-  // static sizes. (LLVM 22's expand-strided-metadata crashes on the
-  // memref.expand_shape of dynamic sizes that flattening leaves after
-  // bufferization, so an op of dynamic sizes takes step 3.)
+  // An op that flattens: parallel loops, every operand in the loops' order.
   transform.named_sequence @identity_elementwise(
       %op: !transform.any_op {transform.readonly}) -> !transform.any_op {
     transform.loom.match.identity_maps %op : !transform.any_op
-    %sizes = transform.match.structured failures(propagate) %op
-      : (!transform.any_op) -> !transform.param<i64> {
-    ^bb0(%s: !transform.any_op):
-      %all = transform.match.structured.dim %s[all] : (!transform.any_op) -> !transform.param<i64>
-      transform.match.structured.yield %all : !transform.param<i64>
-    }
-    // (Fails, so the matcher does not match, on a dynamic size.)
-    %static = transform.loom.param.rem %sizes by 1
-      : (!transform.param<i64>) -> !transform.param<i64>
     transform.yield %op : !transform.any_op
   }
 
