@@ -20,9 +20,9 @@ struct FoldExpandOfCollapse : OpRewritePattern<memref::ExpandShapeOp> {
                                 PatternRewriter &rewriter) const override {
     auto collapse = expand.getSrc().getDefiningOp<memref::CollapseShapeOp>();
     if (!collapse || collapse.getSrcType() != expand.getResultType() ||
-        collapse.getReassociationIndices() !=
-            expand.getReassociationIndices())
-      return rewriter.notifyMatchFailure(expand, "not the inverse of its source");
+        collapse.getReassociationIndices() != expand.getReassociationIndices())
+      return rewriter.notifyMatchFailure(expand,
+                                         "not the inverse of its source");
     rewriter.replaceOp(expand, collapse.getSrc());
     return success();
   }

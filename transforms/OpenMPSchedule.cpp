@@ -31,17 +31,23 @@ struct OpenMPSchedulePass
 
     // After them: the mark on an op of a loop nest's body, whose innermost
     // worksharing loop is the one the mark was for.
-    getOperation()->walk([&](Operation *op) {
+    WalkResult applied = getOperation()->walk([&](Operation *op) {
       Attribute mark = op->getDiscardableAttr(kOpenMPScheduleAttrName);
       if (!mark || isa<scf::ForallOp>(op))
-        return;
+        return WalkResult::advance();
       auto wsloop = op->getParentOfType<omp::WsloopOp>();
       if (!wsloop)
-        return;
+        return WalkResult::advance();
+      FailureOr<omp::ClauseScheduleKind> kind = parseSchedule(op, mark);
+      if (failed(kind))
+        return WalkResult::interrupt();
       op->removeDiscardableAttr(kOpenMPScheduleAttrName);
       if (!wsloop.getScheduleKind())
-        wsloop.setScheduleKind(*parseSchedule(op, mark));
+        wsloop.setScheduleKind(*kind);
+      return WalkResult::advance();
     });
+    if (applied.wasInterrupted())
+      signalPassFailure();
   }
 
   /// The schedule a mark names, or failure with an error at `op`.
