@@ -47,6 +47,14 @@
 // RUN: loom run %t.37x100.mlir --schedule %{schedules}/elementwise/fused.mlir --iters 1 --dump-ir %t.fused \
 // RUN:   | FileCheck %s --check-prefix=RAGGEDOUT
 // RUN: FileCheck %s --check-prefix=ROWS < %t.fused/1-scheduled.mlir
+// On two threads the blocks (two of 65536 elements or fewer in 300 x 301)
+// are handed out in shrinking chunks: the schedule's loom.omp_schedule mark
+// reaches the OpenMP loop through the lowering.
+// RUN: sed 's/4096x4096/300x301/g' %{schedules}/elementwise/elementwise.mlir > %t.300x301.mlir
+// RUN: loom run %t.300x301.mlir --schedule %{schedules}/elementwise/schedule.mlir --iters 1 \
+// RUN:   --threads 2 --dump-ir %t.threads | FileCheck %s --check-prefix=RAGGEDOUT
+// RUN: FileCheck %s --check-prefix=GUIDED < %t.threads/3-llvm-dialect.mlir
+// GUIDED: omp.wsloop schedule(guided)
 // RAGGEDOUT: check       arg 3: passed
 // FLAT-LABEL: func.func @chain(
 // FLAT:             arith.maximumf {{.*}} : vector<64xf32>

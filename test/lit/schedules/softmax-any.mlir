@@ -13,6 +13,12 @@
 // RUN: rm -rf %t && loom run %s --chunk 2 --schedule %{schedules}/softmax/schedule.mlir \
 // RUN:   --schedule-lib %{schedules}/lib/default.mlir --no-timing --dump-ir %t > /dev/null
 // RUN: FileCheck %s --check-prefix=TWO < %t/1-scheduled.mlir
+// On two threads both loops over rows are OpenMP loops of the guided
+// schedule.
+// RUN: loom run %s --chunk 2 --schedule %{schedules}/softmax/schedule.mlir \
+// RUN:   --schedule-lib %{schedules}/lib/default.mlir --no-timing --threads 2 --dump-ir %t.threads > /dev/null
+// RUN: FileCheck %s --check-prefix=GUIDED < %t.threads/3-llvm-dialect.mlir
+// GUIDED-COUNT-2: omp.wsloop schedule(guided)
 
 // CHECK:      @columns
 // CHECK:        check       arg 1: passed
