@@ -37,12 +37,19 @@ StringAttr getLibraryCall(Operation *op) {
   return nullptr;
 }
 
-/// The strides, then the dilations, of a convolution (a named one or a
-/// generic with a convolution's indexing maps), one per output image
-/// dimension; empty for other ops. The memrefs do not tell them: the same
-/// sizes fit several (9 rows, a 3-row filter and 4 output rows are stride 2,
-/// or stride 1 with dilation 2 and a row left over).
-SmallVector<int64_t> getConvolutionParameters(Operation *op) {
+/// Whether `op`'s call takes its operands unranked (`memref<*xf32>`): a
+/// softmax's, so that one function serves every rank.
+bool takesUnrankedOperands(Operation *op) { return isa<linalg::SoftmaxOp>(op); }
+
+/// What the call takes after the operands, as i64: the strides, then the
+/// dilations, of a convolution (a named one or a generic with a
+/// convolution's indexing maps), one per output image dimension; the
+/// dimension of a softmax; nothing for other ops. The memrefs do not tell
+/// them: the same sizes fit several (9 rows, a 3-row filter and 4 output
+/// rows are stride 2, or stride 1 with dilation 2 and a row left over).
+SmallVector<int64_t> getCallParameters(Operation *op) {
+  if (auto softmax = dyn_cast<linalg::SoftmaxOp>(op))
+    return {static_cast<int64_t>(softmax.getDimension())};
   auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
   if (!linalgOp || !linalg::isaConvolutionOpInterface(linalgOp))
     return {};
@@ -100,12 +107,15 @@ struct LoomLowerLibraryCallsPass
                                           << " operands; this op has " << type;
           return signalPassFailure();
         }
-        MemRefType dynamic = getFullyDynamicType(type);
+        Type dynamic = getFullyDynamicType(type);
+        if (takesUnrankedOperands(op))
+          dynamic = UnrankedMemRefType::get(type.getElementType(),
+                                            type.getMemorySpace());
         operands.push_back(
             memref::CastOp::create(builder, op.getLoc(), dynamic, operand));
         types.push_back(dynamic);
       }
-      for (int64_t parameter : getConvolutionParameters(op)) {
+      for (int64_t parameter : getCallParameters(op)) {
         operands.push_back(
             arith::ConstantIntOp::create(builder, op.getLoc(), parameter, 64));
         types.push_back(builder.getI64Type());

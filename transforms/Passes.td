@@ -102,7 +102,9 @@ def LoomLowerLibraryCallsPass
     A convolution (a named one, or a generic whose indexing maps are a
     convolution's: `linalg::inferConvolutionDims`) passes its strides, then
     its dilations, one `i64` per output image dimension, after its operands:
-    the sizes of the memrefs do not tell them apart.
+    the sizes of the memrefs do not tell them apart. A `linalg.softmax`
+    passes its operands unranked (`memref<*xf32>`: one function serves
+    every rank) and its dimension as an `i64` after them.
 
     A function whose name ends with an element type (`_f32`, `_f64`, `_i32`,
     ...: those of libLoomPeers compute in one type) takes operands of that

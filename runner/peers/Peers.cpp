@@ -310,25 +310,42 @@ dnnl::memory::desc getRowMajorDesc(const Matrix &matrix) {
                             dnnl::memory::format_tag::ab);
 }
 
-/// out = softmax(in) along the last dimension, with oneDNN's softmax
-/// primitive (forward inference).
-void oneDNNSoftmax(Matrix *in, Matrix *out, const char *function) {
+/// The oneDNN descriptor of an f32 memref of any rank, with its strides.
+dnnl::memory::desc getDesc(const DynamicMemRefType<float> &memref) {
+  dnnl::memory::dims sizes(memref.sizes, memref.sizes + memref.rank);
+  dnnl::memory::dims strides(memref.strides, memref.strides + memref.rank);
+  return dnnl::memory::desc(sizes, dnnl::memory::data_type::f32, strides);
+}
+
+/// out = softmax(in) along `dimension`, with oneDNN's softmax primitive
+/// (forward inference) on memrefs of any rank and strides.
+void oneDNNSoftmax(const DynamicMemRefType<float> &in,
+                   const DynamicMemRefType<float> &out, int64_t dimension,
+                   const char *function) {
   using namespace dnnl;
-  if (!isContiguous(*in) || !isContiguous(*out))
-    fail(function, "operands must be contiguous");
-  static std::map<std::array<int64_t, 3>,
-                  std::unique_ptr<CachedPrimitive<softmax_forward>>>
+  if (in.rank != out.rank || dimension < 0 || dimension >= in.rank)
+    fail(function, "expects operands of one rank and a dimension of it");
+  // The sizes and strides of both operands, the dimension and the threads.
+  std::vector<int64_t> key(in.sizes, in.sizes + in.rank);
+  key.insert(key.end(), in.strides, in.strides + in.rank);
+  key.insert(key.end(), out.strides, out.strides + out.rank);
+  key.push_back(dimension);
+  key.push_back(peerThreads);
+  static std::map<std::vector<int64_t>,
+                  std::unique_ptr<CachedPrimitive<softmax_v2_forward>>>
       cache;
-  auto &softmax = cache[{in->sizes[0], in->sizes[1], peerThreads}];
-  memory::desc data = getRowMajorDesc(*in);
+  auto &softmax = cache[key];
+  memory::desc source = getDesc(in), destination = getDesc(out);
   if (!softmax) {
-    softmax = std::make_unique<CachedPrimitive<softmax_forward>>();
-    softmax_forward::desc desc(prop_kind::forward_inference, data, 1);
-    softmax->primitive =
-        softmax_forward(softmax_forward::primitive_desc(desc, softmax->cpu));
+    softmax = std::make_unique<CachedPrimitive<softmax_v2_forward>>();
+    softmax_v2_forward::desc desc(prop_kind::forward_inference,
+                                  algorithm::softmax_accurate, source,
+                                  destination, static_cast<int>(dimension));
+    softmax->primitive = softmax_v2_forward(
+        softmax_v2_forward::primitive_desc(desc, softmax->cpu));
   }
-  memory src(data, softmax->cpu, in->data + in->offset);
-  memory dst(data, softmax->cpu, out->data + out->offset);
+  memory src(source, softmax->cpu, in.data + in.offset);
+  memory dst(destination, softmax->cpu, out.data + out.offset);
   softmax->primitive.execute(softmax->queue,
                              {{DNNL_ARG_SRC, src}, {DNNL_ARG_DST, dst}});
   softmax->queue.wait();
@@ -425,9 +442,13 @@ void _mlir_ciface_loom_openblas_conv_2d_nhwc_hwcf_f32(
   });
 }
 
-void _mlir_ciface_loom_onednn_softmax_last_f32(Matrix *in, Matrix *out) {
-  guard("loom_onednn_softmax_last_f32",
-        [&](const char *function) { oneDNNSoftmax(in, out, function); });
+void _mlir_ciface_loom_onednn_softmax_f32(UnrankedMemRefType<float> *in,
+                                          UnrankedMemRefType<float> *out,
+                                          int64_t dimension) {
+  guard("loom_onednn_softmax_f32", [&](const char *function) {
+    oneDNNSoftmax(DynamicMemRefType<float>(*in), DynamicMemRefType<float>(*out),
+                  dimension, function);
+  });
 }
 void _mlir_ciface_loom_onednn_add_mul_relu_f32(Matrix *a, Matrix *b, Matrix *c,
                                                Matrix *out) {

@@ -1,15 +1,16 @@
-// Sends f32 matmuls, batch matmuls and 2-D convolutions (NHWC, HWCF, any
-// strides and dilations) to oneDNN, through libLoomPeers
-// (runner/peers/Peers.cpp), so that loom run times oneDNN on exactly the
-// payload, inputs and timing loop it times a Loom schedule on:
+// Sends f32 matmuls, batch matmuls, 2-D convolutions (NHWC, HWCF, any
+// strides and dilations) and softmaxes (any rank and dimension) to oneDNN,
+// through libLoomPeers (runner/peers/Peers.cpp), so that loom run times
+// oneDNN on exactly the payload, inputs and timing loop it times a Loom
+// schedule on:
 //
 //   loom run matmul.mlir --schedule schedules/lib/onednn.mlir
 //
 // Each op is generalized and marked with a library_call, which the lowering
 // (loom-lower-library-calls) turns into a call; a convolution's call also
-// takes its strides and dilations. Matmuls call dnnl_sgemm,
-// convolutions oneDNN's convolution primitive. Other ops are left to the
-// plain lowering.
+// takes its strides and dilations, a softmax's its dimension. Matmuls call
+// dnnl_sgemm, convolutions oneDNN's convolution primitive, softmaxes its
+// softmax primitive. Other ops are left to the plain lowering.
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(
       %root: !transform.any_op {transform.readonly}) {
@@ -34,17 +35,14 @@ module attributes {transform.with_named_sequence} {
     transform.include @loom_library_call failures(propagate)
         (%convs, %conv_call) : (!transform.any_op, !transform.any_param) -> ()
 
-    // Softmax over the last dimension: oneDNN's softmax primitive on the
-    // rows (the leading dimensions of a tensor of more than two collapsed
-    // into one; over another dimension, an error). The op itself is
-    // annotated; loom-decompose leaves it.
+    // Softmax over any dimension, of any rank: oneDNN's softmax primitive
+    // (its call takes the operands unranked and the dimension). The op
+    // itself is annotated; loom-decompose leaves it.
     %softmaxes = transform.structured.match ops{["linalg.softmax"]} in %root
       : (!transform.any_op) -> !transform.any_op
-    %softmax = transform.loom.collapse_leading_loops %softmaxes
-      : (!transform.any_op) -> !transform.any_op
-    %softmax_call = transform.param.constant "loom_onednn_softmax_last_f32"
+    %softmax_call = transform.param.constant "loom_onednn_softmax_f32"
       -> !transform.any_param
-    transform.annotate %softmax "library_call" = %softmax_call
+    transform.annotate %softmaxes "library_call" = %softmax_call
       : !transform.any_op, !transform.any_param
     transform.yield
   }

@@ -101,9 +101,11 @@ OUTSIDE += [(f"conv_{c}", f"conv/shapes/conv_{c}.mlir", CONV, [1, 2])
 # attention over a short sequence), ragged ones shorter than two steps of
 # the schedule's 64 lanes (100) or just past two (129), a ViT-B/16's
 # attention (12 heads x 197 tokens, as rows and as the 3-D tensor of its
-# scores) and GPT-2's logits over its vocabulary of 50257 words.
+# scores) and GPT-2's logits over its vocabulary of 50257 words; and two
+# over another dimension than the last: the columns of a matrix, and the
+# middle dimension of the attention's scores.
 OUTSIDE_SOFTMAX = ["16384x16", "8192x100", "4096x129", "2364x197", "12x197x197",
-                   "64x50257"]
+                   "64x50257", "1024x1024_dim0", "12x197x197_dim1"]
 OUTSIDE += [(f"softmax_{s}", f"softmax/shapes/softmax_{s}.mlir", SOFTMAX, [1, 2])
             for s in OUTSIDE_SOFTMAX]
 # The elementwise chain max((a + b) * c, 0) on other shapes: rows that are

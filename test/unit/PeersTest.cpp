@@ -13,6 +13,7 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <cmath>
 #include <vector>
 
 using Matrix = StridedMemRefType<float, 2>;
@@ -30,7 +31,9 @@ void _mlir_ciface_loom_openblas_conv_2d_nhwc_hwcf_f32(Image *input,
                                                       Image *output, int64_t sh,
                                                       int64_t sw, int64_t dh,
                                                       int64_t dw);
-void _mlir_ciface_loom_onednn_softmax_last_f32(Matrix *in, Matrix *out);
+void _mlir_ciface_loom_onednn_softmax_f32(UnrankedMemRefType<float> *in,
+                                          UnrankedMemRefType<float> *out,
+                                          int64_t dimension);
 }
 
 namespace {
@@ -84,9 +87,31 @@ TEST(PeersTest, OneDNNErrorStopsWithItsMessage) {
   GTEST_FLAG_SET(death_test_style, "threadsafe");
   std::vector<float> data(16);
   Matrix in = getMemRef<2>(data, {-1, 4});
-  EXPECT_DEATH(_mlir_ciface_loom_onednn_softmax_last_f32(&in, &in),
-               "loom_onednn_softmax_last_f32: oneDNN: could not construct a "
+  UnrankedMemRefType<float> unranked{2, &in};
+  EXPECT_DEATH(_mlir_ciface_loom_onednn_softmax_f32(&unranked, &unranked, 1),
+               "loom_onednn_softmax_f32: oneDNN: could not construct a "
                "memory descriptor.*\\(status [0-9]+\\)");
+}
+
+// The softmax's dimension reaches oneDNN: over dimension 0 of a 2 x 3
+// matrix each column sums to 1 (rows 0 and 1 equal: halves), over dimension
+// 1 each row does. A dimension the operands do not have stops the process.
+TEST(PeersTest, SoftmaxOverTheGivenDimension) {
+  std::vector<float> in = {1, 2, 3, 1, 2, 3}, out(6);
+  Matrix input = getMemRef<2>(in, {2, 3}), output = getMemRef<2>(out, {2, 3});
+  UnrankedMemRefType<float> src{2, &input}, dst{2, &output};
+  _mlir_ciface_loom_onednn_softmax_f32(&src, &dst, 0);
+  for (float value : out)
+    EXPECT_FLOAT_EQ(value, 0.5f);
+  _mlir_ciface_loom_onednn_softmax_f32(&src, &dst, 1);
+  float sum = std::exp(1.0f) + std::exp(2.0f) + std::exp(3.0f);
+  for (int row = 0; row < 2; ++row)
+    for (int col = 0; col < 3; ++col)
+      EXPECT_FLOAT_EQ(out[row * 3 + col], std::exp(col + 1.0f) / sum);
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  EXPECT_DEATH(_mlir_ciface_loom_onednn_softmax_f32(&src, &dst, 2),
+               "loom_onednn_softmax_f32: expects operands of one rank and a "
+               "dimension of it");
 }
 
 } // namespace

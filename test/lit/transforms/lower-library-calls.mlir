@@ -1,7 +1,8 @@
 // loom-lower-library-calls turns linalg ops with a library_call into calls
 // of that function with fully dynamic memref operands; one declaration (with
 // the C interface) serves calls of any static shape. A convolution's call
-// takes its strides and dilations after the operands. Other linalg ops stay.
+// takes its strides and dilations after the operands, a softmax's its
+// operands unranked and its dimension. Other linalg ops stay.
 //
 // RUN: loom-opt %s --split-input-file --loom-lower-library-calls --verify-diagnostics \
 // RUN:   | FileCheck %s
@@ -107,5 +108,27 @@ func.func @f64_for_f32(%a: memref<4x4xf64>, %b: memref<4x4xf64>, %c: memref<4x4x
   // expected-error @below {{library call @loom_onednn_matmul_f32 takes f32 operands; this op has 'memref<4x4xf64>'}}
   linalg.matmul {library_call = "loom_onednn_matmul_f32"}
       ins(%a, %b : memref<4x4xf64>, memref<4x4xf64>) outs(%c : memref<4x4xf64>)
+  return
+}
+
+// -----
+
+// A softmax's call takes its operands unranked, so that one declaration
+// serves every rank, and its dimension after them.
+// CHECK: func.func private @softmax(memref<*xf32>, memref<*xf32>, i64) attributes {llvm.emit_c_interface}
+// CHECK-LABEL: func.func @softmaxes(
+// CHECK:         %[[IN:.*]] = memref.cast %arg0 : memref<4x8xf32> to memref<*xf32>
+// CHECK:         %[[OUT:.*]] = memref.cast %arg1 : memref<4x8xf32> to memref<*xf32>
+// CHECK:         %[[DIM:.*]] = arith.constant 0 : i64
+// CHECK:         call @softmax(%[[IN]], %[[OUT]], %[[DIM]])
+// CHECK:         memref.cast %arg2 : memref<2x3x5xf32> to memref<*xf32>
+// CHECK:         %[[DIM:.*]] = arith.constant 1 : i64
+// CHECK:         call @softmax({{.*}}, %[[DIM]])
+func.func @softmaxes(%a: memref<4x8xf32>, %b: memref<4x8xf32>,
+                     %c: memref<2x3x5xf32>, %d: memref<2x3x5xf32>) {
+  linalg.softmax {library_call = "softmax"} dimension(0)
+      ins(%a : memref<4x8xf32>) outs(%b : memref<4x8xf32>)
+  linalg.softmax {library_call = "softmax"} dimension(1)
+      ins(%c : memref<2x3x5xf32>) outs(%d : memref<2x3x5xf32>)
   return
 }
