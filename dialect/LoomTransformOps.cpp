@@ -401,6 +401,35 @@ DiagnosedSilenceableFailure loom::MatchLastDimReductionOp::matchOperation(
 }
 
 //===----------------------------------------------------------------------===//
+// MatchSoftmaxOp
+//===----------------------------------------------------------------------===//
+
+DiagnosedSilenceableFailure
+loom::MatchSoftmaxOp::matchOperation(Operation *current,
+                                     transform::TransformResults &results,
+                                     transform::TransformState &state) {
+  auto softmax = dyn_cast<linalg::SoftmaxOp>(current);
+  if (!softmax)
+    return emitSilenceableError()
+           << "expects a linalg.softmax, got " << current->getName();
+  ShapedType type = softmax.getInputOperandType();
+  if (!type.hasStaticShape())
+    return emitSilenceableError() << "expects a softmax of static sizes";
+  int64_t dimension = softmax.getDimension();
+  int64_t inner = 1;
+  for (int64_t size : type.getShape().drop_front(dimension + 1))
+    inner *= size;
+  Builder builder(getContext());
+  results.setParams(cast<OpResult>(getRank()),
+                    {builder.getI64IntegerAttr(type.getRank())});
+  results.setParams(cast<OpResult>(getDimension()),
+                    {builder.getI64IntegerAttr(dimension)});
+  results.setParams(cast<OpResult>(getInner()),
+                    {builder.getI64IntegerAttr(inner)});
+  return DiagnosedSilenceableFailure::success();
+}
+
+//===----------------------------------------------------------------------===//
 // ParamRemOp
 //===----------------------------------------------------------------------===//
 

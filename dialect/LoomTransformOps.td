@@ -419,6 +419,47 @@ def MatchLastDimReductionOp : Loom_TransformOp<"match.last_dim_reduction",
   let extraClassDeclaration = SingleOpMatcher.extraDeclaration;
 }
 
+def MatchSoftmaxOp : Loom_TransformOp<"match.softmax",
+    [SingleOpMatcher, MatchOpInterface, MemoryEffectsOpInterface]> {
+  let summary = "Matches a linalg.softmax and gives its rank, dimension and inner size";
+  let description = [{
+    Succeeds when the payload op of `operand_handle` is a `linalg.softmax`
+    of static sizes, and gives three i64 parameters: its `rank`, its
+    `dimension` and its `inner` size (the product of the sizes after the
+    dimension: the contiguous run of elements that the softmax normalizes
+    apart, one per position of the dimension; 1 over the last dimension).
+    Upstream's structured matchers (`transform.match.structured.rank`,
+    `dim`) take linalg ops only, which a softmax is not until it is
+    decomposed; with this op a matcher of `transform.foreach_match` sorts
+    softmaxes by shape: `schedules/softmax/schedule.mlir` tiles a softmax
+    over the columns of a matrix by blocks of whole columns when their
+    number is a multiple of the block.
+
+    #### Return modes
+
+    Reads `operand_handle`; produces three parameters. Fails silenceably
+    when the op is not a softmax or has a dynamic size; definitely when the
+    handle holds more than one op.
+
+    #### Example
+
+    ```mlir
+    %rank, %dim, %inner = transform.loom.match.softmax %op
+      : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %zero = transform.param.constant 0 : i64 -> !transform.param<i64>
+    transform.match.param.cmpi eq %dim, %zero : !transform.param<i64>
+    ```
+  }];
+
+  let arguments = (ins TransformHandleTypeInterface:$operand_handle);
+  let results = (outs TransformParamTypeInterface:$rank,
+                      TransformParamTypeInterface:$dimension,
+                      TransformParamTypeInterface:$inner);
+  let assemblyFormat =
+      "$operand_handle attr-dict `:` functional-type(operands, results)";
+  let extraClassDeclaration = SingleOpMatcher.extraDeclaration;
+}
+
 def ParamRemOp : Loom_TransformOp<"param.rem",
     [MatchOpInterface, DeclareOpInterfaceMethods<TransformOpInterface>,
      DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
@@ -597,9 +638,13 @@ def ApplyReuseProducerDestinationPatternsOp : Op<Transform_Dialect,
     Inside `transform.apply_patterns`: when an all-parallel linalg op on
     tensors does not read its destination (`outs`), and one of its inputs
     was computed by an op into that same destination (same type and
-    indexing map), the op's destination becomes that input. What is
-    computed does not change; bufferization can then write the op's result
-    over its input in place.
+    indexing map), the op's destination becomes that input, and a
+    `linalg.generic` then reads the input through its destination (the
+    input is dropped, its block argument replaced by the destination's).
+    What is computed does not change; bufferization can then write the
+    op's result over its input in place, also after the op is tiled (each
+    tile reads the slice of the loop's destination that it overwrites,
+    where reading the input's slice made bufferization copy the tensor).
 
     Without it, both ops write one buffer while the second still reads what
     the first wrote there, and one-shot bufferization gives one of them a

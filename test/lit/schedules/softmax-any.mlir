@@ -1,8 +1,9 @@
 // The softmax schedule takes every softmax of a function, each by what it
 // is: one over the last dimension by rows (its loop over the rows handed to
 // the threads in shrinking chunks, loom.omp_schedule = "guided"), one over
-// another dimension decomposed and tiled as the default schedule tiles any
-// op. Each case is checked against the payload without the schedule: the
+// the columns of a matrix of a multiple of 128 columns by blocks of 128
+// columns (guided too), one over another dimension decomposed and tiled as
+// the default schedule tiles any op. Each case is checked against the payload without the schedule: the
 // schedule once computed a softmax over columns as if over rows (every
 // element wrong), and stopped on a function of two softmaxes.
 //
@@ -10,24 +11,52 @@
 // RUN:   --schedule-lib %{schedules}/lib/default.mlir --no-timing | FileCheck %s
 // RUN: loom run %s --split-input-file --schedule %{schedules}/softmax/schedule.mlir \
 // RUN:   --schedule-lib %{schedules}/lib/default.mlir --no-timing --threads 2 | FileCheck %s
-// RUN: rm -rf %t && loom run %s --chunk 2 --schedule %{schedules}/softmax/schedule.mlir \
+// RUN: rm -rf %t && loom run %s --chunk 3 --schedule %{schedules}/softmax/schedule.mlir \
 // RUN:   --schedule-lib %{schedules}/lib/default.mlir --no-timing --dump-ir %t > /dev/null
 // RUN: FileCheck %s --check-prefix=TWO < %t/1-scheduled.mlir
+// RUN: rm -rf %t.cols && loom run %s --chunk 2 --schedule %{schedules}/softmax/schedule.mlir \
+// RUN:   --schedule-lib %{schedules}/lib/default.mlir --no-timing --dump-ir %t.cols > /dev/null
+// RUN: FileCheck %s --check-prefix=BLOCKS < %t.cols/1-scheduled.mlir
 // On two threads both loops over rows are OpenMP loops of the guided
 // schedule.
-// RUN: loom run %s --chunk 2 --schedule %{schedules}/softmax/schedule.mlir \
+// RUN: loom run %s --chunk 3 --schedule %{schedules}/softmax/schedule.mlir \
 // RUN:   --schedule-lib %{schedules}/lib/default.mlir --no-timing --threads 2 --dump-ir %t.threads > /dev/null
 // RUN: FileCheck %s --check-prefix=GUIDED < %t.threads/3-llvm-dialect.mlir
 // GUIDED-COUNT-2: omp.wsloop schedule(guided)
 
 // CHECK:      @columns
 // CHECK:        check       arg 1: passed
+// 100 columns: not blocks of 128, the default schedule's tiles.
 func.func @columns(%x: tensor<64x100xf32>, %out: memref<64x100xf32>) {
   %e = tensor.empty() : tensor<64x100xf32>
   %r = linalg.softmax dimension(0) ins(%x : tensor<64x100xf32>)
                                    outs(%e : tensor<64x100xf32>) -> tensor<64x100xf32>
   bufferization.materialize_in_destination %r in restrict writable %out
     : (tensor<64x100xf32>, memref<64x100xf32>) -> ()
+  return
+}
+
+// -----
+
+// 256 columns of 13 rows: two blocks of 128 columns, all four ops in each,
+// 2 rows x 64 columns at a time (the odd row in a loop of its own).
+// CHECK:      @column_blocks
+// CHECK:        check       arg 1: passed
+// BLOCKS-LABEL: func.func @column_blocks(
+// BLOCKS:         scf.forall (%{{.*}}) in (2)
+// BLOCKS:           vector.multi_reduction <maxnumf>, {{.*}} [0] : vector<2x64xf32> to vector<64xf32>
+// BLOCKS:           vector.transfer_write {{.*}} : vector<2x64xf32>, tensor<2x64xf32>
+// BLOCKS:           vector.multi_reduction <add>, {{.*}} [0] : vector<2x64xf32> to vector<64xf32>
+// BLOCKS:           arith.divf
+// BLOCKS:         } {loom.omp_schedule = "guided"}
+// BLOCKS-NOT:     scf.forall
+// BLOCKS:         return
+func.func @column_blocks(%x: tensor<13x256xf32>, %out: memref<13x256xf32>) {
+  %e = tensor.empty() : tensor<13x256xf32>
+  %r = linalg.softmax dimension(0) ins(%x : tensor<13x256xf32>)
+                                   outs(%e : tensor<13x256xf32>) -> tensor<13x256xf32>
+  bufferization.materialize_in_destination %r in restrict writable %out
+    : (tensor<13x256xf32>, memref<13x256xf32>) -> ()
   return
 }
 
