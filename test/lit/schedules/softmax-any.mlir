@@ -23,6 +23,15 @@
 // RUN:   --schedule-lib %{schedules}/lib/default.mlir --no-timing --threads 2 --dump-ir %t.threads > /dev/null
 // RUN: FileCheck %s --check-prefix=GUIDED < %t.threads/3-llvm-dialect.mlir
 // GUIDED-COUNT-2: omp.wsloop schedule(guided)
+// A row longer than loom.vectorize takes whole (16384) is divided in steps
+// of 64 columns, vectorized, where the whole row was left to LLVM with a
+// remark.
+// RUN: loom run %s --chunk 5 --schedule %{schedules}/softmax/schedule.mlir \
+// RUN:   --schedule-lib %{schedules}/lib/default.mlir --no-timing 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=LONG
+// LONG-NOT: not vectorized
+// LONG:     check       arg 1: passed
+// LONG-NOT: not vectorized
 
 // CHECK:      @columns
 // CHECK:        check       arg 1: passed
@@ -106,5 +115,18 @@ func.func @middle(%x: tensor<4x37x20xf32>, %out: memref<4x37x20xf32>, %out2: mem
                                     outs(%e2 : tensor<4x37x20xf32>) -> tensor<4x37x20xf32>
   bufferization.materialize_in_destination %r2 in restrict writable %out2
     : (tensor<4x37x20xf32>, memref<4x37x20xf32>) -> ()
+  return
+}
+
+// -----
+
+// CHECK:      @long_rows
+// CHECK:        check       arg 1: passed
+func.func @long_rows(%x: tensor<3x20000xf32>, %out: memref<3x20000xf32>) {
+  %e = tensor.empty() : tensor<3x20000xf32>
+  %r = linalg.softmax dimension(1) ins(%x : tensor<3x20000xf32>)
+                                   outs(%e : tensor<3x20000xf32>) -> tensor<3x20000xf32>
+  bufferization.materialize_in_destination %r in restrict writable %out
+    : (tensor<3x20000xf32>, memref<3x20000xf32>) -> ()
   return
 }
