@@ -424,6 +424,8 @@ loom::MatchSoftmaxOp::matchOperation(Operation *current,
                     {builder.getI64IntegerAttr(type.getRank())});
   results.setParams(cast<OpResult>(getDimension()),
                     {builder.getI64IntegerAttr(dimension)});
+  results.setParams(cast<OpResult>(getSize()),
+                    {builder.getI64IntegerAttr(type.getDimSize(dimension))});
   results.setParams(cast<OpResult>(getInner()),
                     {builder.getI64IntegerAttr(inner)});
   return DiagnosedSilenceableFailure::success();

@@ -421,31 +421,34 @@ def MatchLastDimReductionOp : Loom_TransformOp<"match.last_dim_reduction",
 
 def MatchSoftmaxOp : Loom_TransformOp<"match.softmax",
     [SingleOpMatcher, MatchOpInterface, MemoryEffectsOpInterface]> {
-  let summary = "Matches a linalg.softmax and gives its rank, dimension and inner size";
+  let summary = "Matches a linalg.softmax and gives its rank, dimension, size and inner size";
   let description = [{
     Succeeds when the payload op of `operand_handle` is a `linalg.softmax`
-    of static sizes, and gives three i64 parameters: its `rank`, its
-    `dimension` and its `inner` size (the product of the sizes after the
-    dimension: the contiguous run of elements that the softmax normalizes
-    apart, one per position of the dimension; 1 over the last dimension).
+    of static sizes, and gives four i64 parameters: its `rank`, its
+    `dimension`, the `size` of that dimension (how many elements each
+    softmax normalizes) and its `inner` size (the product of the sizes
+    after the dimension: the contiguous run of elements that the softmax
+    normalizes apart, one per position of the dimension; 1 over the last
+    dimension).
     Upstream's structured matchers (`transform.match.structured.rank`,
     `dim`) take linalg ops only, which a softmax is not until it is
     decomposed; with this op a matcher of `transform.foreach_match` sorts
     softmaxes by shape: `schedules/softmax/schedule.mlir` tiles a softmax
-    over the columns of a matrix by blocks of whole columns when their
-    number is a multiple of the block.
+    over the columns of a matrix by blocks of whole columns when it has
+    enough rows and columns.
 
     #### Return modes
 
-    Reads `operand_handle`; produces three parameters. Fails silenceably
+    Reads `operand_handle`; produces four parameters. Fails silenceably
     when the op is not a softmax or has a dynamic size; definitely when the
     handle holds more than one op.
 
     #### Example
 
     ```mlir
-    %rank, %dim, %inner = transform.loom.match.softmax %op
-      : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %rank, %dim, %size, %inner = transform.loom.match.softmax %op
+      : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>,
+                                !transform.param<i64>, !transform.param<i64>)
     %zero = transform.param.constant 0 : i64 -> !transform.param<i64>
     transform.match.param.cmpi eq %dim, %zero : !transform.param<i64>
     ```
@@ -454,6 +457,7 @@ def MatchSoftmaxOp : Loom_TransformOp<"match.softmax",
   let arguments = (ins TransformHandleTypeInterface:$operand_handle);
   let results = (outs TransformParamTypeInterface:$rank,
                       TransformParamTypeInterface:$dimension,
+                      TransformParamTypeInterface:$size,
                       TransformParamTypeInterface:$inner);
   let assemblyFormat =
       "$operand_handle attr-dict `:` functional-type(operands, results)";
