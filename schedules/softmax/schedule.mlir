@@ -14,8 +14,10 @@
 //      a matrix of at least 8 rows and 256 columns
 //      (transform.loom.match.softmax tells) goes by blocks of 128 whole
 //      columns (the last may be narrower), the four ops fused into each
-//      (@tile_columns_softmax); any other is only decomposed and tiled as
-//      the default schedule tiles any op (transform.loom.auto_tile).
+//      (@tile_columns_softmax), and so does each matrix of a batch, over
+//      the middle dimension of three (@tile_middle_softmax); any other is
+//      only decomposed and tiled as the default schedule tiles any op
+//      (transform.loom.auto_tile).
 //   2. The division is tiled by rows (scf.forall: rows are handed out to
 //      the threads in shrinking chunks, loom.omp_schedule = "guided", so
 //      that a thread on a slower core does fewer: on a 2-vCPU Zen 5 VM,
@@ -145,6 +147,25 @@ module attributes {transform.with_named_sequence} {
     transform.match.param.cmpi ge %cols, %two_blocks : !transform.param<i64>
     transform.yield %op : !transform.any_op
   }
+  // A softmax over the middle dimension of three (a batch of matrices, over
+  // their columns) of at least 8 rows and 256 columns:
+  // @tile_middle_softmax, the same blocks for each matrix of the batch.
+  transform.named_sequence @middle_softmax(
+      %op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    %rank, %dim, %rows, %cols = transform.loom.match.softmax %op
+      : (!transform.any_op)
+      -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
+          !transform.param<i64>)
+    %three = transform.param.constant 3 : i64 -> !transform.param<i64>
+    transform.match.param.cmpi eq %rank, %three : !transform.param<i64>
+    %one = transform.param.constant 1 : i64 -> !transform.param<i64>
+    transform.match.param.cmpi eq %dim, %one : !transform.param<i64>
+    %eight = transform.param.constant 8 : i64 -> !transform.param<i64>
+    transform.match.param.cmpi ge %rows, %eight : !transform.param<i64>
+    %two_blocks = transform.param.constant 256 : i64 -> !transform.param<i64>
+    transform.match.param.cmpi ge %cols, %two_blocks : !transform.param<i64>
+    transform.yield %op : !transform.any_op
+  }
   // A softmax over another dimension.
   transform.named_sequence @other_softmax(
       %op: !transform.any_op {transform.readonly}) -> !transform.any_op {
@@ -249,14 +270,10 @@ module attributes {transform.with_named_sequence} {
   // block beyond L3's share) ran slower.
   transform.named_sequence @tile_columns_softmax(
       %softmax: !transform.any_op {transform.consumed}) {
-    %func = transform.get_parent_op %softmax {op_name = "func.func"}
-      : (!transform.any_op) -> !transform.any_op
-    %decomposed = transform.structured.decompose_interface %softmax
-      : (!transform.any_op) -> !transform.any_op
-    %max, %exp, %sum, %div, %fills = transform.include @softmax_parts
-        failures(propagate) (%decomposed)
+    %func, %max, %exp, %sum, %div, %fills = transform.include @decomposed_softmax
+        failures(propagate) (%softmax)
       : (!transform.any_op) -> (!transform.any_op, !transform.any_op,
-          !transform.any_op, !transform.any_op, !transform.any_op)
+          !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
     %block_div, %blocks = transform.structured.tile_using_forall %div
       tile_sizes [0, 128] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     %blocks_4, %block_exp = transform.include @fuse_softmax_into failures(propagate)
@@ -273,6 +290,49 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     }
     transform.yield
+  }
+  // The same for each matrix of a batch (a softmax over the middle
+  // dimension of three): blocks of one matrix x 128 columns.
+  transform.named_sequence @tile_middle_softmax(
+      %softmax: !transform.any_op {transform.consumed}) {
+    %func, %max, %exp, %sum, %div, %fills = transform.include @decomposed_softmax
+        failures(propagate) (%softmax)
+      : (!transform.any_op) -> (!transform.any_op, !transform.any_op,
+          !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
+    %block_div, %blocks = transform.structured.tile_using_forall %div
+      tile_sizes [1, 0, 128] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %blocks_4, %block_exp = transform.include @fuse_softmax_into failures(propagate)
+        (%blocks, %max, %exp, %sum, %fills, %func)
+      : (!transform.any_op, !transform.any_op, !transform.any_op,
+         !transform.any_op, !transform.any_op, !transform.any_op)
+      -> (!transform.any_op, !transform.any_op)
+    %generics = transform.structured.match ops{["linalg.generic"]} in %blocks_4
+      : (!transform.any_op) -> !transform.any_op
+    transform.foreach %generics : !transform.any_op {
+    ^bb0(%generic: !transform.any_op):
+      %tile, %loops:2 = transform.structured.tile_using_for %generic
+        tile_sizes [0, 2, 64]
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    }
+    transform.yield
+  }
+  // A softmax decomposed: its function, its four ops and the fills of the
+  // maxima and the sums.
+  transform.named_sequence @decomposed_softmax(
+      %softmax: !transform.any_op {transform.consumed})
+      -> (!transform.any_op, !transform.any_op, !transform.any_op,
+          !transform.any_op, !transform.any_op, !transform.any_op) {
+    %func = transform.get_parent_op %softmax {op_name = "func.func"}
+      : (!transform.any_op) -> !transform.any_op
+    %decomposed = transform.structured.decompose_interface %softmax
+      : (!transform.any_op) -> !transform.any_op
+    %max, %exp, %sum, %div, %fills = transform.include @softmax_parts
+        failures(propagate) (%decomposed)
+      : (!transform.any_op) -> (!transform.any_op, !transform.any_op,
+          !transform.any_op, !transform.any_op, !transform.any_op)
+    transform.yield %func, %max, %exp, %sum, %div, %fills
+      : !transform.any_op, !transform.any_op, !transform.any_op,
+        !transform.any_op, !transform.any_op, !transform.any_op
   }
 
   // Steps 1 to 4 for one softmax over its last dimension.
@@ -337,6 +397,7 @@ module attributes {transform.with_named_sequence} {
     %func_1 = transform.foreach_match in %func
         @rows_softmax -> @tile_rows_softmax,
         @columns_softmax -> @tile_columns_softmax,
+        @middle_softmax -> @tile_middle_softmax,
         @other_softmax -> @tile_other_softmax
       : (!transform.any_op) -> !transform.any_op
 

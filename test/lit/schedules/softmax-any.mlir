@@ -2,7 +2,8 @@
 // is: one over the last dimension by rows (its loop over the rows handed to
 // the threads in shrinking chunks, loom.omp_schedule = "guided"), one over
 // the columns of a matrix of at least 8 rows and 256 columns by blocks of
-// 128 columns (guided too; the last block may be narrower), one over
+// 128 columns (guided too; the last block may be narrower), and the same
+// for each matrix of a batch (over the middle dimension of three), one over
 // another dimension decomposed and tiled as the default schedule tiles any
 // op. Each case is checked against the payload without the schedule: the
 // schedule once computed a softmax over columns as if over rows (every
@@ -18,6 +19,9 @@
 // RUN: rm -rf %t.cols && loom run %s --chunk 2 --schedule %{schedules}/softmax/schedule.mlir \
 // RUN:   --schedule-lib %{schedules}/lib/default.mlir --no-timing --dump-ir %t.cols > /dev/null
 // RUN: FileCheck %s --check-prefix=BLOCKS < %t.cols/1-scheduled.mlir
+// RUN: rm -rf %t.mid && loom run %s --chunk 7 --schedule %{schedules}/softmax/schedule.mlir \
+// RUN:   --schedule-lib %{schedules}/lib/default.mlir --no-timing --dump-ir %t.mid > /dev/null
+// RUN: FileCheck %s --check-prefix=MIDDLE < %t.mid/1-scheduled.mlir
 // On two threads both loops over rows are OpenMP loops of the guided
 // schedule.
 // RUN: loom run %s --chunk 3 --schedule %{schedules}/softmax/schedule.mlir \
@@ -145,5 +149,25 @@ func.func @ragged_blocks(%x: tensor<9x300xf32>, %out: memref<9x300xf32>) {
                                    outs(%e : tensor<9x300xf32>) -> tensor<9x300xf32>
   bufferization.materialize_in_destination %r in restrict writable %out
     : (tensor<9x300xf32>, memref<9x300xf32>) -> ()
+  return
+}
+
+// -----
+
+// Over the middle dimension of three: each of the 3 matrices of 16 rows by
+// blocks of 128 of its 300 columns (3 x 3 blocks), 2 rows x 64 columns at
+// a time.
+// CHECK:      @batch_columns
+// CHECK:        check       arg 1: passed
+// MIDDLE-LABEL: func.func @batch_columns(
+// MIDDLE:         scf.forall (%{{.*}}, %{{.*}}) in (3, 3)
+// MIDDLE:           vector.multi_reduction <maxnumf>, {{.*}} [1] : vector<1x2x64xf32> to vector<1x64xf32>
+// MIDDLE:         } {loom.omp_schedule = "guided"}
+func.func @batch_columns(%x: tensor<3x16x300xf32>, %out: memref<3x16x300xf32>) {
+  %e = tensor.empty() : tensor<3x16x300xf32>
+  %r = linalg.softmax dimension(1) ins(%x : tensor<3x16x300xf32>)
+                                   outs(%e : tensor<3x16x300xf32>) -> tensor<3x16x300xf32>
+  bufferization.materialize_in_destination %r in restrict writable %out
+    : (tensor<3x16x300xf32>, memref<3x16x300xf32>) -> ()
   return
 }
