@@ -200,13 +200,11 @@ module attributes {transform.with_named_sequence} {
   // rows, so nothing below applies to it).
   transform.named_sequence @tile_other_softmax(
       %softmax: !transform.any_op {transform.consumed}) {
-    %div = transform.structured.decompose_interface %softmax
-      : (!transform.any_op) -> !transform.any_op
-    %max, %exp, %sum, %div_1, %fills = transform.include @softmax_parts
-        failures(propagate) (%div)
+    %func, %max, %exp, %sum, %div, %fills = transform.include @decomposed_softmax
+        failures(propagate) (%softmax)
       : (!transform.any_op) -> (!transform.any_op, !transform.any_op,
-          !transform.any_op, !transform.any_op, !transform.any_op)
-    %ops = transform.merge_handles %fills, %max, %exp, %sum, %div_1 : !transform.any_op
+          !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
+    %ops = transform.merge_handles %fills, %max, %exp, %sum, %div : !transform.any_op
     %tiled, %loops = transform.loom.auto_tile %ops
       : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     transform.yield
@@ -338,14 +336,10 @@ module attributes {transform.with_named_sequence} {
   // Steps 1 to 4 for one softmax over its last dimension.
   transform.named_sequence @tile_rows_softmax(
       %softmax: !transform.any_op {transform.consumed}) {
-    %func = transform.get_parent_op %softmax {op_name = "func.func"}
-      : (!transform.any_op) -> !transform.any_op
-    %decomposed = transform.structured.decompose_interface %softmax
-      : (!transform.any_op) -> !transform.any_op
-    %max_0, %exp_0, %sum_0, %div_0, %fills_0 = transform.include @softmax_parts
-        failures(propagate) (%decomposed)
+    %func, %max_0, %exp_0, %sum_0, %div_0, %fills_0 = transform.include @decomposed_softmax
+        failures(propagate) (%softmax)
       : (!transform.any_op) -> (!transform.any_op, !transform.any_op,
-          !transform.any_op, !transform.any_op, !transform.any_op)
+          !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
     %generics = transform.merge_handles %max_0, %exp_0, %sum_0, %div_0 : !transform.any_op
     // A softmax over the last dimension of a tensor of more than two
     // dimensions is one over rows: its leading dimensions become one (the
