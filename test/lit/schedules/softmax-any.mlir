@@ -172,3 +172,27 @@ func.func @batch_columns(%x: tensor<3x16x300xf32>, %out: memref<3x16x300xf32>) {
     : (tensor<3x16x300xf32>, memref<3x16x300xf32>) -> ()
   return
 }
+
+// -----
+
+// One matrix over its middle dimension: of 129 columns, two blocks (128
+// and 1); of 128, one block, which is no loop (a loop of one block is
+// folded away, and a schedule that looked for it stopped): the default
+// tiles.
+// CHECK:      @one_matrix
+// CHECK:        check       arg 2: passed
+// CHECK-NEXT:               arg 3: passed
+func.func @one_matrix(%x: tensor<1x8x129xf32>, %y: tensor<1x8x128xf32>,
+                      %out: memref<1x8x129xf32>, %out2: memref<1x8x128xf32>) {
+  %e = tensor.empty() : tensor<1x8x129xf32>
+  %r = linalg.softmax dimension(1) ins(%x : tensor<1x8x129xf32>)
+                                   outs(%e : tensor<1x8x129xf32>) -> tensor<1x8x129xf32>
+  bufferization.materialize_in_destination %r in restrict writable %out
+    : (tensor<1x8x129xf32>, memref<1x8x129xf32>) -> ()
+  %e2 = tensor.empty() : tensor<1x8x128xf32>
+  %r2 = linalg.softmax dimension(1) ins(%y : tensor<1x8x128xf32>)
+                                    outs(%e2 : tensor<1x8x128xf32>) -> tensor<1x8x128xf32>
+  bufferization.materialize_in_destination %r2 in restrict writable %out2
+    : (tensor<1x8x128xf32>, memref<1x8x128xf32>) -> ()
+  return
+}
