@@ -304,12 +304,6 @@ template <typename Primitive> struct CachedPrimitive {
   Primitive primitive;
 };
 
-dnnl::memory::desc getRowMajorDesc(const Matrix &matrix) {
-  return dnnl::memory::desc({matrix.sizes[0], matrix.sizes[1]},
-                            dnnl::memory::data_type::f32,
-                            dnnl::memory::format_tag::ab);
-}
-
 /// The oneDNN descriptor of an f32 memref of any rank, with its strides.
 dnnl::memory::desc getDesc(const DynamicMemRefType<float> &memref) {
   dnnl::memory::dims sizes(memref.sizes, memref.sizes + memref.rank);
@@ -364,7 +358,7 @@ void oneDNNAddMulRelu(Matrix *a, Matrix *b, Matrix *c, Matrix *out,
                   std::unique_ptr<CachedPrimitive<binary>>>
       cache;
   auto &chain = cache[{a->sizes[0], a->sizes[1], peerThreads}];
-  memory::desc data = getRowMajorDesc(*a);
+  memory::desc data = getDesc(DynamicMemRefType<float>(*a));
   if (!chain) {
     chain = std::make_unique<CachedPrimitive<binary>>();
     post_ops ops;

@@ -11,14 +11,13 @@
 //      its own (transform.foreach_match): one over another dimension than
 //      its last (transform.loom.match.last_dim_reduction tells) is not one
 //      of rows, and the steps below are not for it. One over the columns of
-//      a matrix of at least 8 rows and 256 columns (or of each matrix of a
-//      batch, over the middle dimension of three, from 129 columns)
-//      (transform.loom.match.softmax tells) goes by blocks of 128 whole
-//      columns (the last may be narrower), the four ops fused into each
-//      (@tile_columns_softmax), and so does each matrix of a batch, over
-//      the middle dimension of three (@tile_middle_softmax); any other is
-//      only decomposed and tiled as the default schedule tiles any op
-//      (transform.loom.auto_tile).
+//      a matrix of at least 8 rows and 256 columns goes by blocks of 128
+//      whole columns (the last may be narrower), the four ops fused into
+//      each (@tile_columns_softmax), and so does one over the middle
+//      dimension of three, for each matrix of the batch, from 129 columns
+//      (@tile_middle_softmax; transform.loom.match.softmax gives the
+//      shape); any other is only decomposed and tiled as the default
+//      schedule tiles any op (transform.loom.auto_tile).
 //   2. The division is tiled by rows (scf.forall: rows are handed out to
 //      the threads in shrinking chunks, loom.omp_schedule = "guided", so
 //      that a thread on a slower core does fewer: on a 2-vCPU Zen 5 VM,
@@ -215,10 +214,10 @@ module attributes {transform.with_named_sequence} {
   }
 
   // The loop of a softmax's tiled division with the sum, the exp map, the
-  // max and the fills fused into it. The exp map feeds
-  // both the sum and the division; the two slices of it they read are
-  // merged (cse) before it is fused, so exp is computed once per element.
-  // Then the division writes over the exponentials
+  // max and the fills fused into it. The exp map feeds both the sum and
+  // the division; the two slices of it they read are merged (cse) before
+  // it is fused, so exp is computed once per element. Then the division
+  // writes over the exponentials
   // (transform.apply_patterns.loom.reuse_producer_destination): without it,
   // bufferization copies them for one of the two ops. Gives the loop and
   // the fused exp map.
@@ -250,23 +249,23 @@ module attributes {transform.with_named_sequence} {
   }
 
   // A softmax over the columns of a matrix, in blocks of 128 whole columns
-  // (scf.forall, OpenMP's static split: each thread keeps its blocks from
-  // call to call, in its caches; the rows' shrinking chunks handed them
-  // out anew, 1024 x 1000 on two threads at 14.9 GFLOP/s against 25.9):
-  // the four ops fused into each block,
-  // whose 512 bytes a row stay in L3 (4096 rows: 2 MiB) between the passes
-  // of the max, the exp map, the sum and the division, so that only the
-  // max reads the matrix from memory and only the division writes it
-  // back. In a block each op goes 2 rows x 64 columns at a time, rows
-  // outer: the maxima and sums of the block's columns are updated row by
-  // row (the reduction is along the rows, so its lanes are the columns,
-  // not partial lanes of one result). The division reads the exponentials
-  // through its destination (transform.apply_patterns.loom.reuse_producer_destination)
-  // and so overwrites them in place. On 4096 x 4096, 6.1 GFLOP/s against
-  // 4.2 for the default schedule's tiles on one thread, 10.9 against 6.1
-  // on two (docs/performance.md); blocks of 64 or fewer columns (a piece
-  // of 256 bytes from every row, 16 KiB apart) and of 512 or more (a
-  // block beyond L3's share) ran slower.
+  // (scf.forall in OpenMP's static split: each thread keeps its blocks,
+  // and their caches, from call to call; the rows' shrinking chunks dealt
+  // them out anew, 1024 x 1000 on two threads at 11.7 GFLOP/s against
+  // 20.2), the four ops fused into each block. A block of 4096 rows is 2
+  // MiB and stays in L3 between the passes of the max, the exp map, the
+  // sum and the division, so that only the max reads the matrix from
+  // memory and only the division writes it back. In a block each op goes
+  // 2 rows x 64 columns at a time, rows outer: the maxima and sums of the
+  // block's columns are updated row by row (the reduction is along the
+  // rows, so its lanes are the columns, not partial lanes of one result).
+  // The division reads the exponentials through its destination
+  // (transform.apply_patterns.loom.reuse_producer_destination) and so
+  // overwrites them in place. On 4096 x 4096, 6.1 GFLOP/s against 4.2 for
+  // the default schedule's tiles on one thread, 11.7 against 6.1 on two
+  // (docs/performance.md); blocks of 64 or fewer columns (a piece of 256
+  // bytes from every row, 16 KiB apart) and of 512 or more (a block beyond
+  // L3's share) ran slower.
   transform.named_sequence @tile_columns_softmax(
       %softmax: !transform.any_op {transform.consumed}) {
     %func, %max, %exp, %sum, %div, %fills = transform.include @decomposed_softmax
