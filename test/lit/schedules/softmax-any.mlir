@@ -157,12 +157,16 @@ func.func @ragged_blocks(%x: tensor<9x300xf32>, %out: memref<9x300xf32>) {
 
 // Over the middle dimension of three: each of the 3 matrices of 16 rows by
 // blocks of 128 of its 300 columns (3 x 3 blocks), 2 rows x 64 columns at
-// a time.
+// a time; the last block's 44 columns in steps of 16 (one vector), not as
+// one masked step of 64.
 // CHECK:      @batch_columns
 // CHECK:        check       arg 1: passed
 // MIDDLE-LABEL: func.func @batch_columns(
 // MIDDLE:         scf.forall (%{{.*}}, %{{.*}}) in (3, 3)
 // MIDDLE:           vector.multi_reduction <maxnumf>, {{.*}} [1] : vector<1x2x64xf32> to vector<1x64xf32>
+// MIDDLE:           scf.for {{.*}} step %c16
+// MIDDLE:             vector.multi_reduction <maxnumf>, {{.*}} [1] : vector<1x2x16xf32> to vector<1x16xf32>
+// MIDDLE-NOT:     vector<1x2x63xf32>
 // MIDDLE-NOT:     loom.omp_schedule
 func.func @batch_columns(%x: tensor<3x16x300xf32>, %out: memref<3x16x300xf32>) {
   %e = tensor.empty() : tensor<3x16x300xf32>
