@@ -416,14 +416,19 @@ loom::MatchSoftmaxOp::matchOperation(Operation *current,
   if (!type.hasStaticShape())
     return emitSilenceableError() << "expects a softmax of static sizes";
   int64_t dimension = softmax.getDimension();
-  int64_t inner = 1;
-  for (int64_t size : type.getShape().drop_front(dimension + 1))
+  ArrayRef<int64_t> shape = type.getShape();
+  int64_t outer = 1, inner = 1;
+  for (int64_t size : shape.take_front(dimension))
+    outer *= size;
+  for (int64_t size : shape.drop_front(dimension + 1))
     inner *= size;
   Builder builder(getContext());
   results.setParams(cast<OpResult>(getRank()),
                     {builder.getI64IntegerAttr(type.getRank())});
   results.setParams(cast<OpResult>(getDimension()),
                     {builder.getI64IntegerAttr(dimension)});
+  results.setParams(cast<OpResult>(getOuter()),
+                    {builder.getI64IntegerAttr(outer)});
   results.setParams(cast<OpResult>(getSize()),
                     {builder.getI64IntegerAttr(type.getDimSize(dimension))});
   results.setParams(cast<OpResult>(getInner()),

@@ -421,34 +421,37 @@ def MatchLastDimReductionOp : Loom_TransformOp<"match.last_dim_reduction",
 
 def MatchSoftmaxOp : Loom_TransformOp<"match.softmax",
     [SingleOpMatcher, MatchOpInterface, MemoryEffectsOpInterface]> {
-  let summary = "Matches a linalg.softmax and gives its rank, dimension, size and inner size";
+  let summary = "Matches a linalg.softmax and gives its rank, dimension and the sizes around it";
   let description = [{
     Succeeds when the payload op of `operand_handle` is a `linalg.softmax`
-    of static sizes, and gives four i64 parameters: its `rank`, its
-    `dimension`, the `size` of that dimension (how many elements each
-    softmax normalizes) and its `inner` size (the product of the sizes
-    after the dimension: the contiguous run of elements that the softmax
-    normalizes apart, one per position of the dimension; 1 over the last
-    dimension).
+    of static sizes, and gives five i64 parameters: its `rank`, its
+    `dimension`, its `outer` size (the product of the sizes before the
+    dimension: 1 over the first), the `size` of that dimension (how many
+    elements each softmax normalizes) and its `inner` size (the product of
+    the sizes after the dimension: the contiguous run of elements that the
+    softmax normalizes apart, one per position of the dimension; 1 over the
+    last dimension). `outer * size * inner` is the number of elements.
     Upstream's structured matchers (`transform.match.structured.rank`,
     `dim`) take linalg ops only, which a softmax is not until it is
     decomposed; with this op a matcher of `transform.foreach_match` sorts
     softmaxes by shape: `schedules/softmax/schedule.mlir` tiles a softmax
     over the columns of a matrix by blocks of whole columns when it has
-    enough rows and columns.
+    enough rows and columns, and hands the blocks of a large batch to the
+    threads in shrinking chunks.
 
     #### Return modes
 
-    Reads `operand_handle`; produces four parameters. Fails silenceably
+    Reads `operand_handle`; produces five parameters. Fails silenceably
     when the op is not a softmax or has a dynamic size; definitely when the
     handle holds more than one op.
 
     #### Example
 
     ```mlir
-    %rank, %dim, %size, %inner = transform.loom.match.softmax %op
+    %rank, %dim, %outer, %size, %inner = transform.loom.match.softmax %op
       : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>,
-                                !transform.param<i64>, !transform.param<i64>)
+                                !transform.param<i64>, !transform.param<i64>,
+                                !transform.param<i64>)
     %zero = transform.param.constant 0 : i64 -> !transform.param<i64>
     transform.match.param.cmpi eq %dim, %zero : !transform.param<i64>
     ```
@@ -457,6 +460,7 @@ def MatchSoftmaxOp : Loom_TransformOp<"match.softmax",
   let arguments = (ins TransformHandleTypeInterface:$operand_handle);
   let results = (outs TransformParamTypeInterface:$rank,
                       TransformParamTypeInterface:$dimension,
+                      TransformParamTypeInterface:$outer,
                       TransformParamTypeInterface:$size,
                       TransformParamTypeInterface:$inner);
   let assemblyFormat =

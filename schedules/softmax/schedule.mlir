@@ -121,7 +121,8 @@ module attributes {transform.with_named_sequence} {
 
   // A softmax over its last dimension: rows.
   transform.named_sequence @rows_softmax(
-      %op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+      %op: !transform.any_op {transform.readonly},
+      %guided_bytes: !transform.param<i64> {transform.readonly}) -> !transform.any_op {
     transform.match.operation_name %op ["linalg.softmax"] : !transform.any_op
     transform.loom.match.last_dim_reduction %op : !transform.any_op
     transform.yield %op : !transform.any_op
@@ -132,11 +133,12 @@ module attributes {transform.with_named_sequence} {
   // 14.6 against 13.1 GFLOP/s, and so did one block and a sliver, 9 x 129
   // 11.4 against 8.1; a single block is no loop at all.)
   transform.named_sequence @columns_softmax(
-      %op: !transform.any_op {transform.readonly}) -> !transform.any_op {
-    %rank, %dim, %rows, %cols = transform.loom.match.softmax %op
+      %op: !transform.any_op {transform.readonly},
+      %guided_bytes: !transform.param<i64> {transform.readonly}) -> !transform.any_op {
+    %rank, %dim, %outer, %rows, %cols = transform.loom.match.softmax %op
       : (!transform.any_op)
       -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
-          !transform.param<i64>)
+          !transform.param<i64>, !transform.param<i64>)
     %two = transform.param.constant 2 : i64 -> !transform.param<i64>
     transform.match.param.cmpi eq %rank, %two : !transform.param<i64>
     %zero = transform.param.constant 0 : i64 -> !transform.param<i64>
@@ -154,11 +156,12 @@ module attributes {transform.with_named_sequence} {
   // (12 x 197 x 197: 11.6 GFLOP/s against 9.7 for the default tiles on
   // one thread, 21.7 against 5.7 on two).
   transform.named_sequence @middle_softmax(
-      %op: !transform.any_op {transform.readonly}) -> !transform.any_op {
-    %rank, %dim, %rows, %cols = transform.loom.match.softmax %op
+      %op: !transform.any_op {transform.readonly},
+      %guided_bytes: !transform.param<i64> {transform.readonly}) -> !transform.any_op {
+    %rank, %dim, %outer, %rows, %cols = transform.loom.match.softmax %op
       : (!transform.any_op)
       -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
-          !transform.param<i64>)
+          !transform.param<i64>, !transform.param<i64>)
     %three = transform.param.constant 3 : i64 -> !transform.param<i64>
     transform.match.param.cmpi eq %rank, %three : !transform.param<i64>
     %one = transform.param.constant 1 : i64 -> !transform.param<i64>
@@ -169,9 +172,31 @@ module attributes {transform.with_named_sequence} {
     transform.match.param.cmpi gt %cols, %block : !transform.param<i64>
     transform.yield %op : !transform.any_op
   }
+  // The same of more than guided_blocks_bytes (its batch does not stay in
+  // L3 between calls): @tile_large_middle_softmax.
+  transform.named_sequence @large_middle_softmax(
+      %op: !transform.any_op {transform.readonly},
+      %guided_bytes: !transform.param<i64> {transform.readonly}) -> !transform.any_op {
+    %middle = transform.include @middle_softmax failures(propagate) (%op, %guided_bytes)
+      : (!transform.any_op, !transform.param<i64>) -> !transform.any_op
+    %rank, %dim, %outer, %rows, %cols = transform.loom.match.softmax %op
+      : (!transform.any_op)
+      -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
+          !transform.param<i64>, !transform.param<i64>)
+    %matrix = transform.loom.param.mul %rows, %cols
+      : (!transform.param<i64>, !transform.param<i64>) -> !transform.param<i64>
+    %elements = transform.loom.param.mul %outer, %matrix
+      : (!transform.param<i64>, !transform.param<i64>) -> !transform.param<i64>
+    %four = transform.param.constant 4 : i64 -> !transform.param<i64>
+    %bytes = transform.loom.param.mul %elements, %four
+      : (!transform.param<i64>, !transform.param<i64>) -> !transform.param<i64>
+    transform.match.param.cmpi gt %bytes, %guided_bytes : !transform.param<i64>
+    transform.yield %op : !transform.any_op
+  }
   // A softmax over another dimension.
   transform.named_sequence @other_softmax(
-      %op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+      %op: !transform.any_op {transform.readonly},
+      %guided_bytes: !transform.param<i64> {transform.readonly}) -> !transform.any_op {
     transform.match.operation_name %op ["linalg.softmax"] : !transform.any_op
     transform.yield %op : !transform.any_op
   }
@@ -293,6 +318,28 @@ module attributes {transform.with_named_sequence} {
   // dimension of three): blocks of one matrix x 128 columns.
   transform.named_sequence @tile_middle_softmax(
       %softmax: !transform.any_op {transform.consumed}) {
+    %blocks = transform.include @tile_middle_blocks failures(propagate) (%softmax)
+      : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+  // The blocks of a batch that does not stay in L3 from call to call go to
+  // the threads in shrinking chunks, like the rows: each thread keeping
+  // its blocks gains nothing there, and the chunks let a faster core do
+  // more (two threads, GFLOP/s, static split / shrinking chunks: over the
+  // middle dimension of 16 x 512 x 1024, 32 MiB, 15.2 / 19.5; of 64 x 512
+  // x 1024 14.5 / 19.4; of 12 x 512 x 1024, 24 MiB, 19.7 / 21.8; but of 8
+  // x 512 x 1024, 16 MiB, 23.8 / 22.5, and of 12 x 197 x 256 30.8 / 18.1).
+  transform.named_sequence @tile_large_middle_softmax(
+      %softmax: !transform.any_op {transform.consumed}) {
+    %blocks = transform.include @tile_middle_blocks failures(propagate) (%softmax)
+      : (!transform.any_op) -> !transform.any_op
+    %guided = transform.param.constant "guided" -> !transform.any_param
+    transform.annotate %blocks "loom.omp_schedule" = %guided
+      : !transform.any_op, !transform.any_param
+    transform.yield
+  }
+  transform.named_sequence @tile_middle_blocks(
+      %softmax: !transform.any_op {transform.consumed}) -> !transform.any_op {
     %func, %max, %exp, %sum, %div, %fills = transform.include @decomposed_softmax
         failures(propagate) (%softmax)
       : (!transform.any_op) -> (!transform.any_op, !transform.any_op,
@@ -314,7 +361,7 @@ module attributes {transform.with_named_sequence} {
       transform.include @columns_left_in_vectors failures(suppress) (%loops#1)
         : (!transform.any_op) -> ()
     }
-    transform.yield
+    transform.yield %blocks_4 : !transform.any_op
   }
   // In a block of a matrix of a batch, the columns past the block's whole
   // steps of 64 (a block narrower than 128, where the columns are not a
@@ -331,12 +378,18 @@ module attributes {transform.with_named_sequence} {
     %for = transform.cast %loop : !transform.any_op to !transform.op<"scf.for">
     %steps, %left = transform.loop.peel %for {fail_if_already_divisible = true}
       : (!transform.op<"scf.for">) -> (!transform.any_op, !transform.any_op)
-    %ops = transform.structured.match interface{LinalgOp} in %left
-      : (!transform.any_op) -> !transform.any_op
-    transform.foreach %ops : !transform.any_op {
-    ^bb0(%op: !transform.any_op):
-      %step, %vectors = transform.structured.tile_using_for %op
-        tile_sizes [0, 0, 16] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    // (When the block's columns are whole steps there is nothing to peel:
+    // the peel fails, the include of this sequence goes on past the
+    // failure, and %left is empty.)
+    transform.foreach %left : !transform.any_op {
+    ^bb0(%left_loop: !transform.any_op):
+      %ops = transform.structured.match interface{LinalgOp} in %left_loop
+        : (!transform.any_op) -> !transform.any_op
+      transform.foreach %ops : !transform.any_op {
+      ^bb0(%op: !transform.any_op):
+        %step, %vectors = transform.structured.tile_using_for %op
+          tile_sizes [0, 0, 16] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+      }
     }
     transform.yield
   }
@@ -420,12 +473,20 @@ module attributes {transform.with_named_sequence} {
       %root: !transform.any_op {transform.readonly}) {
     %func = transform.structured.match ops{["func.func"]} in %root
       : (!transform.any_op) -> !transform.any_op
-    %func_1 = transform.foreach_match in %func
+    // guided_blocks_bytes: a softmax over the middle dimension of three
+    //   that reads more than this many bytes hands its blocks to the threads
+    //   in shrinking chunks (@guided_when_large); half of L3 (on Zen 5, 16
+    //   MiB: static split faster at 16 MiB, the chunks from 24 MiB).
+    %guided_bytes = transform.tune.knob<"guided_blocks_bytes"> = 16777216
+        from options = [2097152, 4194304, 8388608, 16777216, 33554432, 67108864]
+        {loom.sweep = false, loom.host_default = "l3_bytes / 2"} -> !transform.param<i64>
+    %func_1 = transform.foreach_match in %func, %guided_bytes
         @rows_softmax -> @tile_rows_softmax,
         @columns_softmax -> @tile_columns_softmax,
+        @large_middle_softmax -> @tile_large_middle_softmax,
         @middle_softmax -> @tile_middle_softmax,
         @other_softmax -> @tile_other_softmax
-      : (!transform.any_op) -> !transform.any_op
+      : (!transform.any_op, !transform.param<i64>) -> !transform.any_op
 
     // 5. Vectorize, clean up; polynomial exp, one division per row, the
     //    partial lanes reduced by halves.

@@ -1,16 +1,17 @@
 // transform.loom.match.softmax matches a linalg.softmax of static sizes and
-// gives its rank, its dimension, that dimension's size and its inner size
-// (the product of the sizes after the dimension), which upstream's structured matchers cannot
-// read off a softmax: schedules/softmax/schedule.mlir sorts softmaxes with
-// them. Each match below is marked with the three values.
+// gives its rank, its dimension, its outer size (the product of the sizes
+// before the dimension), that dimension's size and its inner size (the
+// product of the sizes after it), which upstream's structured matchers
+// cannot read off a softmax: schedules/softmax/schedule.mlir sorts
+// softmaxes with them. Each match below is marked with the five values.
 //
 // RUN: loom-opt %s --transform-interpreter | FileCheck %s
 
 // CHECK-LABEL: func.func @kinds(
-// CHECK:         linalg.softmax {dim = 2 : i64, inner = 1 : i64, rank = 3 : i64, size = 5 : i64} dimension(2)
-// CHECK:         linalg.softmax {dim = 1 : i64, inner = 5 : i64, rank = 3 : i64, size = 3 : i64} dimension(1)
-// CHECK:         linalg.softmax {dim = 0 : i64, inner = 15 : i64, rank = 3 : i64, size = 2 : i64} dimension(0)
-// CHECK:         linalg.softmax {dim = 0 : i64, inner = 8 : i64, rank = 2 : i64, size = 4 : i64} dimension(0)
+// CHECK:         linalg.softmax {dim = 2 : i64, inner = 1 : i64, outer = 6 : i64, rank = 3 : i64, size = 5 : i64} dimension(2)
+// CHECK:         linalg.softmax {dim = 1 : i64, inner = 5 : i64, outer = 2 : i64, rank = 3 : i64, size = 3 : i64} dimension(1)
+// CHECK:         linalg.softmax {dim = 0 : i64, inner = 15 : i64, outer = 1 : i64, rank = 3 : i64, size = 2 : i64} dimension(0)
+// CHECK:         linalg.softmax {dim = 0 : i64, inner = 8 : i64, outer = 1 : i64, rank = 2 : i64, size = 4 : i64} dimension(0)
 // Not matched: a softmax of a dynamic size, another op.
 // CHECK:         linalg.softmax dimension(0) ins(%{{.*}} : tensor<?x8xf32>)
 // CHECK:         linalg.negf ins
@@ -38,22 +39,24 @@ func.func @kinds(%x: tensor<2x3x5xf32>, %a: tensor<4x8xf32>, %d: tensor<?x8xf32>
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @softmax(%op: !transform.any_op {transform.readonly})
       -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
-          !transform.param<i64>, !transform.param<i64>) {
-    %rank, %dim, %size, %inner = transform.loom.match.softmax %op
+          !transform.param<i64>, !transform.param<i64>, !transform.param<i64>) {
+    %rank, %dim, %outer, %size, %inner = transform.loom.match.softmax %op
       : (!transform.any_op)
       -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
-          !transform.param<i64>)
-    transform.yield %op, %rank, %dim, %size, %inner
+          !transform.param<i64>, !transform.param<i64>)
+    transform.yield %op, %rank, %dim, %outer, %size, %inner
       : !transform.any_op, !transform.param<i64>, !transform.param<i64>,
-        !transform.param<i64>, !transform.param<i64>
+        !transform.param<i64>, !transform.param<i64>, !transform.param<i64>
   }
   transform.named_sequence @mark(%op: !transform.any_op {transform.readonly},
       %rank: !transform.param<i64> {transform.readonly},
       %dim: !transform.param<i64> {transform.readonly},
+      %outer: !transform.param<i64> {transform.readonly},
       %size: !transform.param<i64> {transform.readonly},
       %inner: !transform.param<i64> {transform.readonly}) {
     transform.annotate %op "rank" = %rank : !transform.any_op, !transform.param<i64>
     transform.annotate %op "dim" = %dim : !transform.any_op, !transform.param<i64>
+    transform.annotate %op "outer" = %outer : !transform.any_op, !transform.param<i64>
     transform.annotate %op "size" = %size : !transform.any_op, !transform.param<i64>
     transform.annotate %op "inner" = %inner : !transform.any_op, !transform.param<i64>
     transform.yield

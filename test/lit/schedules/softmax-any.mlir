@@ -29,6 +29,21 @@
 // RUN:   --schedule-lib %{schedules}/lib/default.mlir --no-timing --threads 2 --dump-ir %t.threads > /dev/null
 // RUN: FileCheck %s --check-prefix=GUIDED < %t.threads/3-llvm-dialect.mlir
 // GUIDED-COUNT-2: omp.wsloop schedule(guided)
+// The blocks of a batch of matrices larger than guided_blocks_bytes (host
+// default: half of L3) go to the threads in shrinking chunks too; a
+// smaller one keeps the static split. 4 x 256 x 640 floats are 2.5 MiB:
+// under the default of any host with an L3 of 8 MiB or more, over 2 MiB.
+// RUN: loom run %s --chunk 9 --schedule %{schedules}/softmax/schedule.mlir \
+// RUN:   --schedule-lib %{schedules}/lib/default.mlir --no-timing --threads 2 \
+// RUN:   --dump-ir %t.batch > /dev/null
+// RUN: FileCheck %s --check-prefix=STATIC < %t.batch/3-llvm-dialect.mlir
+// RUN: loom run %s --chunk 9 --schedule %{schedules}/softmax/schedule.mlir \
+// RUN:   --schedule-lib %{schedules}/lib/default.mlir --no-timing --threads 2 \
+// RUN:   --knob guided_blocks_bytes=2097152 --dump-ir %t.large > /dev/null
+// RUN: FileCheck %s --check-prefix=LARGE < %t.large/3-llvm-dialect.mlir
+// STATIC:     omp.wsloop
+// STATIC-NOT: schedule(guided)
+// LARGE:      omp.wsloop schedule(guided)
 // A row longer than loom.vectorize takes whole (16384) is divided in steps
 // of 64 columns, vectorized, where the whole row was left to LLVM with a
 // remark. Nothing else is said on stderr either (a helper sequence once
@@ -198,5 +213,20 @@ func.func @one_matrix(%x: tensor<1x8x129xf32>, %y: tensor<1x8x128xf32>,
                                     outs(%e2 : tensor<1x8x128xf32>) -> tensor<1x8x128xf32>
   bufferization.materialize_in_destination %r2 in restrict writable %out2
     : (tensor<1x8x128xf32>, memref<1x8x128xf32>) -> ()
+  return
+}
+
+// -----
+
+// A batch of 4 matrices of 256 x 640 over their middle dimension (2.5 MiB):
+// blocks of one matrix x 128 columns.
+// CHECK:      @large_batch
+// CHECK:        check       arg 1: passed
+func.func @large_batch(%x: tensor<4x256x640xf32>, %out: memref<4x256x640xf32>) {
+  %e = tensor.empty() : tensor<4x256x640xf32>
+  %r = linalg.softmax dimension(1) ins(%x : tensor<4x256x640xf32>)
+                                   outs(%e : tensor<4x256x640xf32>) -> tensor<4x256x640xf32>
+  bufferization.materialize_in_destination %r in restrict writable %out
+    : (tensor<4x256x640xf32>, memref<4x256x640xf32>) -> ()
   return
 }
