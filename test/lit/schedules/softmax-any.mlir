@@ -219,7 +219,8 @@ func.func @one_matrix(%x: tensor<1x8x129xf32>, %y: tensor<1x8x128xf32>,
 // -----
 
 // A batch of 4 matrices of 256 x 640 over their middle dimension (2.5 MiB):
-// blocks of one matrix x 128 columns.
+// blocks of one matrix x 128 columns, each two whole steps of 64 (no
+// columns left: the schedule once stopped on such blocks).
 // CHECK:      @large_batch
 // CHECK:        check       arg 1: passed
 func.func @large_batch(%x: tensor<4x256x640xf32>, %out: memref<4x256x640xf32>) {
