@@ -26,16 +26,22 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @loom_matmul_blocked(
       %matmul: !transform.any_op {transform.readonly})
 
-  // A generic that is a matmul, blocked; fails (the caller suppresses it)
-  // for one that is not.
-  transform.named_sequence @block_matmul(%generic: !transform.any_op {transform.consumed}) {
-    %matmul = transform.structured.specialize %generic
-      : (!transform.any_op) -> !transform.any_op
-    // Fails unless specialize made a linalg.matmul.
-    %named = transform.cast %matmul : !transform.any_op to !transform.op<"linalg.matmul">
-    transform.include @loom_matmul_blocked failures(propagate) (%matmul)
-      : (!transform.any_op) -> ()
-    transform.yield
+  // A generic of three loops whose body multiplies and adds: a batch's
+  // matmul, its unit batch dimension folded away. (With M or N of 1 folded
+  // away too, a matrix-vector product of two loops: not this.)
+  transform.named_sequence @matmul_generic(
+      %op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["linalg.generic"] : !transform.any_op
+    %rank = transform.match.structured failures(propagate) %op
+      : (!transform.any_op) -> !transform.param<i64> {
+    ^bb0(%s: !transform.any_op):
+      transform.match.structured.body %s {contraction = ["arith.mulf", "arith.addf"]} : !transform.any_op
+      %r = transform.match.structured.rank %s : (!transform.any_op) -> !transform.param<i64>
+      transform.match.structured.yield %r : !transform.param<i64>
+    }
+    %three = transform.param.constant 3 : i64 -> !transform.param<i64>
+    transform.match.param.cmpi eq %rank, %three : !transform.param<i64>
+    transform.yield %op : !transform.any_op
   }
 
   transform.named_sequence @__transform_main(
@@ -54,12 +60,20 @@ module attributes {transform.with_named_sequence} {
       transform.apply_patterns.canonicalization
     } : !transform.any_op
     // (Matched again: the patterns replaced the generic; a batch of one
-    // leaves no loop, hence the function.)
-    %generics = transform.structured.match ops{["linalg.generic"]} in %func
+    // leaves no loop, hence the function.) Every batch's matmul becomes a
+    // linalg.matmul before any is blocked: blocking one canonicalizes the
+    // function, which may replace the generics in it (a named op stays),
+    // and a loop over generics then held a replaced one (the interpreter
+    // crashed on two batch_matmuls, or one and an elementwise op).
+    %generics = transform.collect_matching @matmul_generic in %func
       : (!transform.any_op) -> !transform.any_op
-    transform.foreach %generics : !transform.any_op {
-    ^bb0(%one_matmul: !transform.any_op):
-      transform.include @block_matmul failures(suppress) (%one_matmul)
+    %specialized = transform.structured.specialize %generics
+      : (!transform.any_op) -> !transform.any_op
+    %matmuls = transform.structured.match ops{["linalg.matmul"]} in %func
+      : (!transform.any_op) -> !transform.any_op
+    transform.foreach %matmuls : !transform.any_op {
+    ^bb0(%matmul: !transform.any_op):
+      transform.include @loom_matmul_blocked failures(propagate) (%matmul)
         : (!transform.any_op) -> ()
     }
     // What is not a matmul (M or N of 1 folded away too: a matrix-vector
