@@ -9,9 +9,12 @@
 //      dimension (fold_unit_extent_dims_via_slices), specialize. (With M or
 //      N of 1 that is a matrix-vector product, tiled and vectorized as the
 //      default schedule does.)
-//   3. @loom_matmul_blocked of schedules/matmul/schedule.mlir: B packed,
-//      cache tiles, K blocks, register tiles, blocking from the host (its
-//      knobs), then @loom_vector_to_fma of schedules/lib/vector.mlir.
+//   3. Once every batch's matmul (of every batch_matmul of the function)
+//      is a linalg.matmul, each is blocked by @loom_matmul_blocked of
+//      schedules/matmul/schedule.mlir: B packed, cache tiles, K blocks,
+//      register tiles, blocking from the host (its knobs), then
+//      @loom_vector_to_fma of schedules/lib/vector.mlir. Other ops of the
+//      function get the default schedule's tiles.
 //
 // Needs --schedule-lib schedules/matmul/schedule.mlir --schedule-lib
 // schedules/lib/vector.mlir.
