@@ -1,6 +1,7 @@
 // relu(A * B + bias), any static shape, each such chain of the function
-// (every output an epilogue of a matmul whose accumulator a fill zeroes), in
-// one of two ways (the tunable "blocking"; the default is 1):
+// (an output that is an epilogue of a matmul whose accumulator a fill
+// zeroes; the other ops are left as they are), in one of two ways (the
+// tunable "blocking"; the default is 1):
 //
 //   0. Fused: scf.forall over blocks of 256 x 256 of the result (the rows are
 //      the knob "block_rows"); the matmul and the fill that zeroes its
@@ -26,25 +27,34 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @loom_vector_to_fma_marked(
       %func: !transform.any_op {transform.readonly})
 
+  // An output written by a linalg.generic (the epilogue) whose first
+  // operand is a linalg.matmul whose accumulator a linalg.fill zeroes.
+  transform.named_sequence @epilogue_chain(
+      %store: !transform.any_op {transform.readonly})
+      -> (!transform.any_op, !transform.any_op, !transform.any_op) {
+    transform.match.operation_name %store ["bufferization.materialize_in_destination"]
+      : !transform.any_op
+    %epilogue = transform.get_producer_of_operand %store[0]
+      : (!transform.any_op) -> !transform.any_op
+    transform.match.operation_name %epilogue ["linalg.generic"] : !transform.any_op
+    %matmul = transform.get_producer_of_operand %epilogue[0]
+      : (!transform.any_op) -> !transform.any_op
+    transform.match.operation_name %matmul ["linalg.matmul"] : !transform.any_op
+    %fill = transform.get_producer_of_operand %matmul[2]
+      : (!transform.any_op) -> !transform.any_op
+    transform.match.operation_name %fill ["linalg.fill"] : !transform.any_op
+    transform.yield %epilogue, %matmul, %fill
+      : !transform.any_op, !transform.any_op, !transform.any_op
+  }
+
   transform.named_sequence @__transform_main(
       %root: !transform.any_op {transform.readonly}) {
-    // Each output of the function is an epilogue of a matmul whose
-    // accumulator a fill zeroes (a function may have several).
-    %stores = transform.structured.match
-        ops{["bufferization.materialize_in_destination"]} in %root
-      : (!transform.any_op) -> !transform.any_op
-    %epilogues, %matmuls, %fills = transform.foreach %stores
-        : !transform.any_op -> !transform.any_op, !transform.any_op, !transform.any_op {
-    ^bb0(%store: !transform.any_op):
-      %epilogue = transform.get_producer_of_operand %store[0]
-        : (!transform.any_op) -> !transform.any_op
-      %matmul = transform.get_producer_of_operand %epilogue[0]
-        : (!transform.any_op) -> !transform.any_op
-      %fill = transform.get_producer_of_operand %matmul[2]
-        : (!transform.any_op) -> !transform.any_op
-      transform.yield %epilogue, %matmul, %fill
-        : !transform.any_op, !transform.any_op, !transform.any_op
-    }
+    // Each output of the function that is an epilogue of a matmul whose
+    // accumulator a fill zeroes (a function may have several); other ops
+    // are left as they are (an output of another kind made the schedule
+    // fail: "could not find a producer for operand number: 0").
+    %epilogues, %matmuls, %fills = transform.collect_matching @epilogue_chain in %root
+      : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
 
     // Two ways, the tunable "blocking" (a tuned record picks one per shape;
     // docs/performance.md); every matmul of the function is tiled before
