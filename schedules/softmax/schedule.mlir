@@ -16,8 +16,10 @@
 //      each (@tile_columns_softmax), and so does one over the middle
 //      dimension of three, for each matrix of the batch, from 129 columns
 //      (@tile_middle_softmax; transform.loom.match.softmax gives the
-//      shape); any other is only decomposed and tiled as the default
-//      schedule tiles any op (transform.loom.auto_tile).
+//      shape; a batch of more than the knob guided_blocks_bytes, half of
+//      L3, hands its blocks out in shrinking chunks); any other is only
+//      decomposed and tiled as the default schedule tiles any op
+//      (transform.loom.auto_tile).
 //   2. The division is tiled by rows (scf.forall: rows are handed out to
 //      the threads in shrinking chunks, loom.omp_schedule = "guided", so
 //      that a thread on a slower core does fewer: on a 2-vCPU Zen 5 VM,
@@ -475,7 +477,7 @@ module attributes {transform.with_named_sequence} {
       : (!transform.any_op) -> !transform.any_op
     // guided_blocks_bytes: a softmax over the middle dimension of three
     //   that reads more than this many bytes hands its blocks to the threads
-    //   in shrinking chunks (@guided_when_large); half of L3 (on Zen 5, 16
+    //   in shrinking chunks (@large_middle_softmax); half of L3 (on Zen 5, 16
     //   MiB: static split faster at 16 MiB, the chunks from 24 MiB).
     %guided_bytes = transform.tune.knob<"guided_blocks_bytes"> = 16777216
         from options = [2097152, 4194304, 8388608, 16777216, 33554432, 67108864]
