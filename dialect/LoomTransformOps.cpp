@@ -19,6 +19,7 @@
 #include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/IndexingUtils.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -417,11 +418,8 @@ loom::MatchSoftmaxOp::matchOperation(Operation *current,
     return emitSilenceableError() << "expects a softmax of static sizes";
   int64_t dimension = softmax.getDimension();
   ArrayRef<int64_t> shape = type.getShape();
-  int64_t outer = 1, inner = 1;
-  for (int64_t size : shape.take_front(dimension))
-    outer *= size;
-  for (int64_t size : shape.drop_front(dimension + 1))
-    inner *= size;
+  int64_t outer = computeProduct(shape.take_front(dimension));
+  int64_t inner = computeProduct(shape.drop_front(dimension + 1));
   Builder builder(getContext());
   results.setParams(cast<OpResult>(getRank()),
                     {builder.getI64IntegerAttr(type.getRank())});
