@@ -346,6 +346,98 @@ void loom::CollapseLeadingLoopsOp::getEffects(
 }
 
 //===----------------------------------------------------------------------===//
+// SpecializeMatmulOp
+//===----------------------------------------------------------------------===//
+
+/// Whether `map` of three loops is (i, j) or, with `transposed`, (j, i).
+static bool isPairMap(AffineMap map, unsigned i, unsigned j, bool &transposed) {
+  if (map.getNumResults() != 2)
+    return false;
+  MLIRContext *context = map.getContext();
+  AffineExpr di = getAffineDimExpr(i, context);
+  AffineExpr dj = getAffineDimExpr(j, context);
+  transposed = map.getResult(0) == dj && map.getResult(1) == di;
+  return transposed || (map.getResult(0) == di && map.getResult(1) == dj);
+}
+
+/// Why `op` is not a linalg.generic computing a float matmul C += A * B of
+/// loops (m, n, k), A or B transposed; empty when it is one.
+static std::string whyNotMatmulGeneric(Operation *op) {
+  auto generic = dyn_cast<linalg::GenericOp>(op);
+  if (!generic)
+    return ("got " + op->getName().getStringRef()).str();
+  if (generic.getNumDpsInputs() != 2 || generic.getNumDpsInits() != 1)
+    return "not two inputs and one output";
+  SmallVector<utils::IteratorType> iterators = generic.getIteratorTypesArray();
+  if (iterators.size() != 3 || iterators[0] != utils::IteratorType::parallel ||
+      iterators[1] != utils::IteratorType::parallel ||
+      iterators[2] != utils::IteratorType::reduction)
+    return "not the loops (m, n, k), k a reduction";
+  SmallVector<AffineMap> maps = generic.getIndexingMapsArray();
+  bool transposedA, transposedB, transposedC;
+  if (!isPairMap(maps[0], 0, 2, transposedA) ||
+      !isPairMap(maps[1], 2, 1, transposedB) ||
+      !isPairMap(maps[2], 0, 1, transposedC) || transposedC)
+    return "an operand not indexed as A (m, k), B (k, n) and C (m, n), A or "
+           "B transposed";
+  Type element = getElementTypeOrSelf(generic.getDpsInits()[0].getType());
+  if (!isa<FloatType>(element) ||
+      llvm::any_of(generic.getDpsInputs(), [&](Value input) {
+        return getElementTypeOrSelf(input.getType()) != element;
+      }))
+    return "not floats of one type";
+  Block &body = *generic.getBlock();
+  if (body.getOperations().size() != 3 ||
+      !linalg::detail::isContractionBody(
+          body, [](Operation *first, Operation *second) {
+            return isa<arith::MulFOp>(first) && isa<arith::AddFOp>(second);
+          }))
+    return "a body that is not a multiply and an add";
+  return "";
+}
+
+DiagnosedSilenceableFailure
+loom::SpecializeMatmulOp::applyToOne(transform::TransformRewriter &rewriter,
+                                     Operation *target,
+                                     transform::ApplyToEachResultList &results,
+                                     transform::TransformState &state) {
+  std::string why = whyNotMatmulGeneric(target);
+  if (!why.empty()) {
+    DiagnosedSilenceableFailure diag =
+        emitSilenceableError()
+        << "expects a generic computing a matmul: " << why;
+    diag.attachNote(target->getLoc()) << "this op";
+    return diag;
+  }
+  auto generic = cast<linalg::GenericOp>(target);
+  rewriter.setInsertionPoint(generic);
+  NamedAttribute indexingMaps = rewriter.getNamedAttr(
+      "indexing_maps",
+      rewriter.getAffineMapArrayAttr(generic.getIndexingMapsArray()));
+  auto matmul = linalg::MatmulOp::create(
+      rewriter, generic.getLoc(), generic.getResultTypes(),
+      generic.getDpsInputs(), generic.getDpsInits(), {indexingMaps});
+  rewriter.replaceOp(generic, matmul);
+  results.push_back(matmul);
+  return DiagnosedSilenceableFailure::success();
+}
+
+//===----------------------------------------------------------------------===//
+// MatchMatmulGenericOp
+//===----------------------------------------------------------------------===//
+
+DiagnosedSilenceableFailure
+loom::MatchMatmulGenericOp::matchOperation(Operation *current,
+                                           transform::TransformResults &results,
+                                           transform::TransformState &state) {
+  std::string why = whyNotMatmulGeneric(current);
+  if (!why.empty())
+    return emitSilenceableError()
+           << "expects a generic computing a matmul: " << why;
+  return DiagnosedSilenceableFailure::success();
+}
+
+//===----------------------------------------------------------------------===//
 // MatchIdentityMapsOp
 //===----------------------------------------------------------------------===//
 

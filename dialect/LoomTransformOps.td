@@ -343,6 +343,87 @@ def CollapseLeadingLoopsOp : Loom_TransformOp<"collapse_leading_loops",
   }];
 }
 
+def SpecializeMatmulOp : Loom_TransformOp<"specialize_matmul",
+    [FunctionalStyleTransformOpTrait, MemoryEffectsOpInterface,
+     TransformOpInterface, TransformEachOpTrait]> {
+  let summary = "Turn a generic that computes a matmul, A or B transposed or not, into a linalg.matmul with its maps";
+  let description = [{
+    Replaces each target `linalg.generic` of three loops (m, n, k: two
+    parallel, the last a reduction) whose body multiplies and adds floats,
+    whose output is indexed by (m, n), A by (m, k) or (k, m) and B by
+    (k, n) or (n, k), by a `linalg.matmul` with the generic's indexing
+    maps (the plain matmul, or `linalg.matmul indexing_maps = [...]` with
+    A or B transposed), so that schedules written for `linalg.matmul`
+    apply to it. A `linalg.batch_matmul` tiled to one batch and folded
+    (`fold_unit_extent_dims_via_slices`) is such a generic, as
+    `schedules/batch_matmul/schedule.mlir` makes it.
+
+    Upstream's `transform.structured.specialize` does this only for the
+    plain maps: on a transposed operand (LLVM 22) it builds a
+    `linalg.matmul` with the default maps on the transposed operand, IR
+    that does not verify ("slice along dimension 0 runs out-of-bounds").
+
+    #### Return modes
+
+    Consumes `target`; `result` holds the matmuls, in the order of the
+    targets. Fails silenceably on a target that is not such a generic (the
+    note says why).
+
+    #### Example
+
+    ```mlir
+    %matmul = transform.loom.specialize_matmul %generic
+      : (!transform.any_op) -> !transform.any_op
+    ```
+  }];
+
+  let arguments = (ins TransformHandleTypeInterface:$target);
+  let results = (outs TransformHandleTypeInterface:$result);
+  let assemblyFormat = [{
+    $target attr-dict `:` functional-type(operands, results)
+  }];
+  let extraClassDeclaration = [{
+    ::mlir::DiagnosedSilenceableFailure applyToOne(
+        ::mlir::transform::TransformRewriter &rewriter,
+        ::mlir::Operation *target,
+        ::mlir::transform::ApplyToEachResultList &results,
+        ::mlir::transform::TransformState &state);
+  }];
+}
+
+def MatchMatmulGenericOp : Loom_TransformOp<"match.matmul_generic",
+    [SingleOpMatcher, MatchOpInterface, MemoryEffectsOpInterface]> {
+  let summary = "Matches a generic that transform.loom.specialize_matmul turns into a linalg.matmul";
+  let description = [{
+    Succeeds when the payload op of `operand_handle` is a `linalg.generic`
+    that `transform.loom.specialize_matmul` takes: loops (m, n, k), k a
+    reduction, output indexed by (m, n), A by (m, k) or (k, m), B by (k, n)
+    or (n, k), floats of one type multiplied and added. A matcher of
+    `transform.collect_matching` or `transform.foreach_match` asks it so
+    that only such generics are specialized and the others are left for
+    another schedule.
+
+    #### Return modes
+
+    Reads `operand_handle`. Fails silenceably when the op is not such a
+    generic; definitely when the handle holds more than one op.
+
+    #### Example
+
+    ```mlir
+    transform.named_sequence @matmul_generic(%op: !transform.any_op {transform.readonly})
+        -> !transform.any_op {
+      transform.loom.match.matmul_generic %op : !transform.any_op
+      transform.yield %op : !transform.any_op
+    }
+    ```
+  }];
+
+  let arguments = (ins TransformHandleTypeInterface:$operand_handle);
+  let assemblyFormat = "$operand_handle attr-dict `:` type($operand_handle)";
+  let extraClassDeclaration = SingleOpMatcher.extraDeclaration;
+}
+
 def MatchIdentityMapsOp : Loom_TransformOp<"match.identity_maps",
     [SingleOpMatcher, MatchOpInterface, MemoryEffectsOpInterface]> {
   let summary = "Matches a linalg op of parallel loops whose every operand is indexed by the identity";

@@ -29,21 +29,13 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @loom_matmul_blocked(
       %matmul: !transform.any_op {transform.readonly})
 
-  // A generic of three loops whose body multiplies and adds: a batch's
-  // matmul, its unit batch dimension folded away. (With M or N of 1 folded
-  // away too, a matrix-vector product of two loops: not this.)
+  // A generic of three loops (m, n, k) whose body multiplies and adds: a
+  // batch's matmul, its unit batch dimension folded away, A or B
+  // transposed or not. (With M or N of 1 folded away too, a matrix-vector
+  // product of two loops: not this.)
   transform.named_sequence @matmul_generic(
       %op: !transform.any_op {transform.readonly}) -> !transform.any_op {
-    transform.match.operation_name %op ["linalg.generic"] : !transform.any_op
-    %rank = transform.match.structured failures(propagate) %op
-      : (!transform.any_op) -> !transform.param<i64> {
-    ^bb0(%s: !transform.any_op):
-      transform.match.structured.body %s {contraction = ["arith.mulf", "arith.addf"]} : !transform.any_op
-      %r = transform.match.structured.rank %s : (!transform.any_op) -> !transform.param<i64>
-      transform.match.structured.yield %r : !transform.param<i64>
-    }
-    %three = transform.param.constant 3 : i64 -> !transform.param<i64>
-    transform.match.param.cmpi eq %rank, %three : !transform.param<i64>
+    transform.loom.match.matmul_generic %op : !transform.any_op
     transform.yield %op : !transform.any_op
   }
 
@@ -70,7 +62,9 @@ module attributes {transform.with_named_sequence} {
     // crashed on two batch_matmuls, or one and an elementwise op).
     %generics = transform.collect_matching @matmul_generic in %func
       : (!transform.any_op) -> !transform.any_op
-    %specialized = transform.structured.specialize %generics
+    // (Not transform.structured.specialize: in LLVM 22 it drops the
+    // transpose of a batch_matmul's indexing_maps.)
+    %specialized = transform.loom.specialize_matmul %generics
       : (!transform.any_op) -> !transform.any_op
     %matmuls = transform.structured.match ops{["linalg.matmul"]} in %func
       : (!transform.any_op) -> !transform.any_op
