@@ -6,6 +6,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Utils/IndexingUtils.h"
 #include "mlir/IR/SymbolTable.h"
 
 namespace mlir::loom {
@@ -13,6 +14,52 @@ namespace mlir::loom {
 #include "transforms/Passes.h.inc"
 
 namespace {
+
+/// For a contraction of one M, N and K dimension (and batch dimensions
+/// before them), the permutation of each operand's dimensions into the
+/// order the library's matmul takes: A (batch, m, k), B (batch, k, n), C
+/// (batch, m, n); empty for an operand already in that order, and for every
+/// operand of another op. A linalg.matmul or batch_matmul with
+/// `indexing_maps` (B (n, k), A (k, m)) is generalized with those maps; its
+/// call gets the transposed view of such an operand (memref.transpose, no
+/// copy), which the library reads as a transposed matrix by its strides.
+SmallVector<SmallVector<int64_t>> getMatmulPermutations(Operation *op) {
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+  if (!linalgOp || linalgOp.getNumDpsInputs() != 2 ||
+      linalgOp.getNumDpsInits() != 1 ||
+      !linalg::isaContractionOpInterface(linalgOp))
+    return {};
+  FailureOr<linalg::ContractionDimensions> dims =
+      linalg::inferContractionDims(linalgOp);
+  if (failed(dims) || dims->m.size() != 1 || dims->n.size() != 1 ||
+      dims->k.size() != 1)
+    return {};
+  auto order = [&](unsigned first, unsigned second) {
+    SmallVector<unsigned> loops(dims->batch.begin(), dims->batch.end());
+    loops.push_back(first);
+    loops.push_back(second);
+    return loops;
+  };
+  SmallVector<SmallVector<unsigned>> orders = {order(dims->m[0], dims->k[0]),
+                                               order(dims->k[0], dims->n[0]),
+                                               order(dims->m[0], dims->n[0])};
+  SmallVector<SmallVector<int64_t>> permutations;
+  for (auto [operand, loops] : llvm::zip(op->getOpOperands(), orders)) {
+    AffineMap map = linalgOp.getMatchingIndexingMap(&operand);
+    SmallVector<int64_t> permutation;
+    for (unsigned loop : loops) {
+      std::optional<unsigned> position =
+          map.getResultPosition(getAffineDimExpr(loop, op->getContext()));
+      if (!position || map.getNumResults() != loops.size())
+        return {};
+      permutation.push_back(*position);
+    }
+    if (isIdentityPermutation(permutation))
+      permutation.clear();
+    permutations.push_back(permutation);
+  }
+  return permutations;
+}
 
 /// `type` with dynamic sizes, strides and offset: one declaration serves
 /// every call, whatever the static shapes.
@@ -93,7 +140,9 @@ struct LoomLowerLibraryCallsPass
       SmallVector<Type> types;
       StringRef name = getLibraryCall(op).getValue();
       std::optional<StringRef> element = getElementTypeSuffix(name);
-      for (Value operand : op->getOperands()) {
+      SmallVector<SmallVector<int64_t>> permutations =
+          getMatmulPermutations(op);
+      for (auto [index, operand] : llvm::enumerate(op->getOperands())) {
         auto type = dyn_cast<MemRefType>(operand.getType());
         if (!type) {
           op->emitError("library calls take memref operands only; got ")
@@ -106,6 +155,15 @@ struct LoomLowerLibraryCallsPass
           op->emitError("library call @") << name << " takes " << *element
                                           << " operands; this op has " << type;
           return signalPassFailure();
+        }
+        if (index < permutations.size() && !permutations[index].empty()) {
+          SmallVector<unsigned> permutation(permutations[index].begin(),
+                                            permutations[index].end());
+          operand = memref::TransposeOp::create(
+              builder, op.getLoc(), operand,
+              AffineMapAttr::get(AffineMap::getPermutationMap(
+                  permutation, builder.getContext())));
+          type = cast<MemRefType>(operand.getType());
         }
         Type dynamic = getFullyDynamicType(type);
         if (takesUnrankedOperands(op))

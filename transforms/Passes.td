@@ -104,7 +104,12 @@ def LoomLowerLibraryCallsPass
     its dilations, one `i64` per output image dimension, after its operands:
     the sizes of the memrefs do not tell them apart. A `linalg.softmax`
     passes its operands unranked (`memref<*xf32>`: one function serves
-    every rank) and its dimension as an `i64` after them.
+    every rank) and its dimension as an `i64` after them. A contraction of
+    one M, N and K dimension (a matmul or batch matmul, generalized) whose
+    operand is indexed in another order than A (batch, m, k), B (batch, k,
+    n), C (batch, m, n) (`linalg.matmul indexing_maps = [...]` with B (n,
+    k)) passes that operand's `memref.transpose` view in that order (no
+    copy); libLoomPeers reads it as a transposed matrix by its strides.
 
     A function whose name ends with an element type (`_f32`, `_f64`, `_i32`,
     ...: those of libLoomPeers compute in one type) takes operands of that

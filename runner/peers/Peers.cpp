@@ -20,6 +20,7 @@
 
 #include <dlfcn.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <cstdlib>
@@ -57,19 +58,41 @@ template <typename Body> void guard(const char *function, Body &&body) {
   }
 }
 
-/// A row-major sgemm C += A * B on raw pointers with leading dimensions.
+/// How sgemm reads a matrix operand: as it is ('N', the leading dimension
+/// its rows' stride) when contiguous along its rows, or transposed ('T',
+/// the leading dimension its columns' stride) when contiguous along its
+/// columns: the view of a transposed operand that loom-lower-library-calls
+/// passes for a matmul with `indexing_maps` (linalg.matmul of B (n, k)).
+struct Layout {
+  char trans;
+  int64_t ld;
+};
+Layout getLayout(int64_t rows, int64_t cols, int64_t rowStride,
+                 int64_t colStride, const char *function) {
+  if (colStride == 1 || cols == 1)
+    return {'N', std::max<int64_t>(rowStride, std::max<int64_t>(cols, 1))};
+  if (rowStride == 1 || rows == 1)
+    return {'T', std::max<int64_t>(colStride, std::max<int64_t>(rows, 1))};
+  fail(function, "operands must be contiguous along their rows or columns");
+}
+
+/// A row-major sgemm C += op(A) * op(B) on raw pointers with leading
+/// dimensions, op(X) X or its transpose as each Layout says.
 enum class Library { OneDNN, OpenBLAS };
 
 void sgemm(Library library, int64_t m, int64_t n, int64_t k, const float *a,
-           int64_t lda, const float *b, int64_t ldb, float *c, int64_t ldc) {
+           Layout la, const float *b, Layout lb, float *c, int64_t ldc) {
   if (library == Library::OneDNN) {
-    if (dnnl_sgemm('N', 'N', m, n, k, 1.0f, a, lda, b, ldb, 1.0f, c, ldc) !=
-        dnnl_success)
+    if (dnnl_sgemm(la.trans, lb.trans, m, n, k, 1.0f, a, la.ld, b, lb.ld, 1.0f,
+                   c, ldc) != dnnl_success)
       fail("dnnl_sgemm", "failed");
     return;
   }
-  cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, m, n, k, 1.0f, a, lda,
-              b, ldb, 1.0f, c, ldc);
+  auto trans = [](Layout l) {
+    return l.trans == 'T' ? CblasTrans : CblasNoTrans;
+  };
+  cblas_sgemm(CblasRowMajor, trans(la), trans(lb), m, n, k, 1.0f, a, la.ld, b,
+              lb.ld, 1.0f, c, ldc);
 }
 
 template <typename T>
@@ -81,8 +104,6 @@ void requireRowMajor(const T &memref, const char *function) {
 
 void matmul(Library library, Matrix *a, Matrix *b, Matrix *c,
             const char *function) {
-  requireRowMajor(*a, function);
-  requireRowMajor(*b, function);
   requireRowMajor(*c, function);
   int64_t m = c->sizes[0], n = c->sizes[1], k = a->sizes[1];
   if (a->sizes[0] != m || b->sizes[0] != k || b->sizes[1] != n)
@@ -90,14 +111,14 @@ void matmul(Library library, Matrix *a, Matrix *b, Matrix *c,
   // Nothing to add (and leading dimensions of 0 the libraries reject).
   if (m == 0 || n == 0 || k == 0)
     return;
-  sgemm(library, m, n, k, a->data + a->offset, a->strides[0],
-        b->data + b->offset, b->strides[0], c->data + c->offset, c->strides[0]);
+  Layout la = getLayout(m, k, a->strides[0], a->strides[1], function);
+  Layout lb = getLayout(k, n, b->strides[0], b->strides[1], function);
+  sgemm(library, m, n, k, a->data + a->offset, la, b->data + b->offset, lb,
+        c->data + c->offset, c->strides[0]);
 }
 
 void batchMatmul(Library library, Batch *a, Batch *b, Batch *c,
                  const char *function) {
-  requireRowMajor(*a, function);
-  requireRowMajor(*b, function);
   requireRowMajor(*c, function);
   int64_t batch = c->sizes[0], m = c->sizes[1], n = c->sizes[2],
           k = a->sizes[2];
@@ -106,9 +127,11 @@ void batchMatmul(Library library, Batch *a, Batch *b, Batch *c,
     fail(function, "operand shapes do not form a batch_matmul");
   if (batch == 0 || m == 0 || n == 0 || k == 0)
     return;
+  Layout la = getLayout(m, k, a->strides[1], a->strides[2], function);
+  Layout lb = getLayout(k, n, b->strides[1], b->strides[2], function);
   for (int64_t i = 0; i < batch; ++i)
-    sgemm(library, m, n, k, a->data + a->offset + i * a->strides[0],
-          a->strides[1], b->data + b->offset + i * b->strides[0], b->strides[1],
+    sgemm(library, m, n, k, a->data + a->offset + i * a->strides[0], la,
+          b->data + b->offset + i * b->strides[0], lb,
           c->data + c->offset + i * c->strides[0], c->strides[1]);
 }
 
@@ -188,8 +211,8 @@ void openBLASConv2DNhwcHwcf(Image *input, Image *filter, Image *output,
                           (x * strideW + dx * dilationW) * input->strides[2] +
                           ch * input->strides[3]];
       }
-    sgemm(Library::OpenBLAS, oh * ow, f, depth, patches.data(), depth,
-          filter->data + filter->offset, f,
+    sgemm(Library::OpenBLAS, oh * ow, f, depth, patches.data(), {'N', depth},
+          filter->data + filter->offset, {'N', f},
           output->data + output->offset + image * output->strides[0], f);
   }
 }

@@ -132,3 +132,54 @@ func.func @softmaxes(%a: memref<4x8xf32>, %b: memref<4x8xf32>,
       ins(%c : memref<2x3x5xf32>) outs(%d : memref<2x3x5xf32>)
   return
 }
+
+// -----
+
+// A matmul with B transposed (a linalg.matmul with indexing_maps,
+// generalized): its call gets B's transposed view, (k, n) as the library
+// takes it, and the library reads it as a transposed matrix by its strides
+// (where it once got B as it was and computed A * B^T^T). A batch matmul
+// with A transposed the same way; C and the operands in order are passed
+// as they are.
+#mk = affine_map<(m, n, k) -> (m, k)>
+#nk = affine_map<(m, n, k) -> (n, k)>
+#mn = affine_map<(m, n, k) -> (m, n)>
+#bkm = affine_map<(b, m, n, k) -> (b, k, m)>
+#bkn = affine_map<(b, m, n, k) -> (b, k, n)>
+#bmn = affine_map<(b, m, n, k) -> (b, m, n)>
+
+// CHECK-LABEL: func.func @transposed(
+// CHECK-SAME:    %[[A:.*]]: memref<4x8xf32>, %[[B:.*]]: memref<16x8xf32>, %[[C:.*]]: memref<4x16xf32>, %[[AT:.*]]: memref<2x8x4xf32>, %[[BB:.*]]: memref<2x8x16xf32>, %[[CB:.*]]: memref<2x4x16xf32>
+// CHECK-NOT:     memref.transpose %[[A]]
+// CHECK:         %[[A_CAST:.*]] = memref.cast %[[A]]
+// CHECK:         %[[B_T:.*]] = memref.transpose %[[B]] (d0, d1) -> (d1, d0) : memref<16x8xf32> to memref<8x16xf32, strided<[1, 8]>>
+// CHECK:         %[[B_CAST:.*]] = memref.cast %[[B_T]]
+// CHECK-NOT:     memref.transpose %[[C]]
+// CHECK:         %[[C_CAST:.*]] = memref.cast %[[C]]
+// CHECK:         call @loom_onednn_matmul_f32(%[[A_CAST]], %[[B_CAST]], %[[C_CAST]])
+// CHECK:         %[[AT_T:.*]] = memref.transpose %[[AT]] (d0, d1, d2) -> (d0, d2, d1) : memref<2x8x4xf32> to memref<2x4x8xf32, strided<[32, 1, 4]>>
+// CHECK:         %[[AT_CAST:.*]] = memref.cast %[[AT_T]]
+// CHECK-NOT:     memref.transpose
+// CHECK:         call @loom_onednn_batch_matmul_f32(%[[AT_CAST]],
+func.func @transposed(%a: memref<4x8xf32>, %b: memref<16x8xf32>, %c: memref<4x16xf32>,
+                      %at: memref<2x8x4xf32>, %bb: memref<2x8x16xf32>, %cb: memref<2x4x16xf32>) {
+  linalg.generic {indexing_maps = [#mk, #nk, #mn],
+                  iterator_types = ["parallel", "parallel", "reduction"],
+                  library_call = "loom_onednn_matmul_f32"}
+      ins(%a, %b : memref<4x8xf32>, memref<16x8xf32>) outs(%c : memref<4x16xf32>) {
+  ^bb0(%x: f32, %y: f32, %z: f32):
+    %m = arith.mulf %x, %y : f32
+    %s = arith.addf %z, %m : f32
+    linalg.yield %s : f32
+  }
+  linalg.generic {indexing_maps = [#bkm, #bkn, #bmn],
+                  iterator_types = ["parallel", "parallel", "parallel", "reduction"],
+                  library_call = "loom_onednn_batch_matmul_f32"}
+      ins(%at, %bb : memref<2x8x4xf32>, memref<2x8x16xf32>) outs(%cb : memref<2x4x16xf32>) {
+  ^bb0(%x: f32, %y: f32, %z: f32):
+    %m = arith.mulf %x, %y : f32
+    %s = arith.addf %z, %m : f32
+    linalg.yield %s : f32
+  }
+  return
+}
