@@ -423,6 +423,74 @@ loom::SpecializeMatmulOp::applyToOne(transform::TransformRewriter &rewriter,
 }
 
 //===----------------------------------------------------------------------===//
+// TransposeMatmulBOp
+//===----------------------------------------------------------------------===//
+
+/// A linalg.matmul like `matmul` that reads B (n, k) through a
+/// linalg.transpose of it into a (k, n) tensor; `transpose` is that
+/// transpose. Leaves (and returns) `matmul` when its B is not transposed.
+static linalg::MatmulOp transposeMatmulB(RewriterBase &rewriter,
+                                         linalg::MatmulOp matmul,
+                                         linalg::TransposeOp &transpose) {
+  SmallVector<AffineMap> maps = matmul.getIndexingMapsArray();
+  SmallVector<AffineMap> plain =
+      linalg::MatmulOp::getDefaultIndexingMaps(matmul.getContext());
+  bool transposed = false;
+  if (maps[1] == plain[1] ||
+      !isPairMap(maps[1], /*i=*/2, /*j=*/1, transposed) || !transposed)
+    return matmul;
+  Location loc = matmul.getLoc();
+  Value b = matmul.getDpsInputs()[1];
+  auto type = cast<RankedTensorType>(b.getType());
+  rewriter.setInsertionPoint(matmul);
+  SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(rewriter, loc, b);
+  std::swap(sizes[0], sizes[1]);
+  Value empty =
+      tensor::EmptyOp::create(rewriter, loc, sizes, type.getElementType());
+  transpose = linalg::TransposeOp::create(rewriter, loc, b, empty,
+                                          ArrayRef<int64_t>{1, 0});
+  maps[1] = plain[1];
+  NamedAttribute indexingMaps = rewriter.getNamedAttr(
+      "indexing_maps", rewriter.getAffineMapArrayAttr(maps));
+  auto replacement = linalg::MatmulOp::create(
+      rewriter, loc, matmul.getResultTypes(),
+      ValueRange{matmul.getDpsInputs()[0], transpose->getResult(0)},
+      matmul.getDpsInits(), {indexingMaps});
+  rewriter.replaceOp(matmul, replacement);
+  return replacement;
+}
+
+DiagnosedSilenceableFailure
+loom::TransposeMatmulBOp::apply(transform::TransformRewriter &rewriter,
+                                transform::TransformResults &results,
+                                transform::TransformState &state) {
+  SmallVector<Operation *> matmuls, transposes;
+  for (Operation *target : state.getPayloadOps(getTarget())) {
+    auto matmul = dyn_cast<linalg::MatmulOp>(target);
+    if (!matmul || !matmul.hasPureTensorSemantics()) {
+      DiagnosedSilenceableFailure diag =
+          emitSilenceableError() << "expects a linalg.matmul on tensors";
+      diag.attachNote(target->getLoc()) << "this op";
+      return diag;
+    }
+    linalg::TransposeOp transpose;
+    matmuls.push_back(transposeMatmulB(rewriter, matmul, transpose));
+    if (transpose)
+      transposes.push_back(transpose);
+  }
+  results.set(cast<OpResult>(getMatmul()), matmuls);
+  results.set(cast<OpResult>(getTranspose()), transposes);
+  return DiagnosedSilenceableFailure::success();
+}
+
+void loom::TransposeMatmulBOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  transform::consumesHandle(getTargetMutable(), effects);
+  transform::producesHandle(getOperation()->getOpResults(), effects);
+  transform::modifiesPayload(effects);
+}
+
+//===----------------------------------------------------------------------===//
 // MatchMatmulGenericOp
 //===----------------------------------------------------------------------===//
 

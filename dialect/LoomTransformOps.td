@@ -391,6 +391,48 @@ def SpecializeMatmulOp : Loom_TransformOp<"specialize_matmul",
   }];
 }
 
+def TransposeMatmulBOp : Loom_TransformOp<"transpose_matmul_b",
+    [DeclareOpInterfaceMethods<TransformOpInterface>,
+     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "Give a linalg.matmul whose B is transposed its B in the plain order, through a linalg.transpose";
+  let description = [{
+    For each target `linalg.matmul` on tensors whose B is indexed (n, k)
+    (`indexing_maps`, as `nn.Linear`'s x * W^T is written), inserts a
+    `linalg.transpose` of B into a new (k, n) tensor and replaces the
+    matmul with one that reads it with B's plain map (A and C keep
+    theirs). A schedule written for a row-major B (packing B into panels
+    of columns, reading rows of B in place) then applies as it is, and the
+    transpose gets its own tiles (16 x 16 blocks, `vector.transpose`
+    lowered with shuffles): one pass over B, where packing panels of 32
+    columns out of B's rows read each element with a stride of a row. A
+    matmul whose B is not transposed is left as it is.
+
+    Upstream's `transform.structured.transpose_matmul` goes the other way
+    and refuses a matmul with `indexing_maps`.
+
+    #### Return modes
+
+    Consumes `target`; `matmul` holds the matmuls (the new ones, or the
+    targets left as they were), `transpose` the transposes made (none for a
+    target left). Fails silenceably on a target that is not a
+    `linalg.matmul` on tensors.
+
+    #### Example
+
+    ```mlir
+    %matmul, %transpose = transform.loom.transpose_matmul_b %target
+      : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    ```
+  }];
+
+  let arguments = (ins TransformHandleTypeInterface:$target);
+  let results = (outs TransformHandleTypeInterface:$matmul,
+                      TransformHandleTypeInterface:$transpose);
+  let assemblyFormat = [{
+    $target attr-dict `:` functional-type(operands, results)
+  }];
+}
+
 def MatchMatmulGenericOp : Loom_TransformOp<"match.matmul_generic",
     [SingleOpMatcher, MatchOpInterface, MemoryEffectsOpInterface]> {
   let summary = "Matches a generic that transform.loom.specialize_matmul turns into a linalg.matmul";

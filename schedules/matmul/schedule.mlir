@@ -1085,8 +1085,24 @@ module attributes {transform.with_named_sequence} {
     //                      2048 156.2 / 161.1).
     %kib_in_place_rows = transform.tune.knob<"kib_in_place_rows"> = 24 from options = [0, 16, 24, 32, 48, 64, 96, 128]
         {loom.sweep = false, loom.host_default = "3 * m_r"} -> !transform.param<i64>
+    // A B that is transposed ((n, k), as nn.Linear's x * W^T is written) is
+    // transposed into a (k, n) tensor first, in 16 x 16 blocks (vector
+    // transposes lowered with shuffles by @loom_vector_lower_fma; masked
+    // at the edges): the paths below read B's rows or pack panels of its
+    // columns, and from (n, k) each element of a row is a row of B^T apart
+    // (on Zen 5, 1024 x 1024 x 1024 136 -> 195 GFLOP/s, oneDNN 180;
+    // docs/performance.md, "A transposed B"). (Blocks of 256 x 256 around
+    // them, L2-sized, were faster only where the transpose dominates, 1 x
+    // 4096 x 1024 5.5 against 4.1, and left the tiles of a B that is no
+    // multiple of 256 all dynamic, masked.)
+    %target_t = transform.cast %target : !transform.any_op to !transform.any_op
+    %target_any, %b_transposes = transform.loom.transpose_matmul_b %target_t
+      : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %b_blocks, %b_block_loops:2 = transform.structured.tile_using_for %b_transposes
+        tile_sizes [16, 16]
+      : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.loom.vectorize %b_blocks best_effort : !transform.any_op
     // The foreach_match sorts each matmul into %few, %in_place or %many.
-    %target_any = transform.cast %target : !transform.any_op to !transform.any_op
     %few, %in_place, %many = transform.foreach %target_any
         : !transform.any_op -> !transform.any_op, !transform.any_op, !transform.any_op {
     ^bb0(%one_target: !transform.any_op):
