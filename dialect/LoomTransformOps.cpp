@@ -426,19 +426,25 @@ loom::SpecializeMatmulOp::applyToOne(transform::TransformRewriter &rewriter,
 // TransposeMatmulBOp
 //===----------------------------------------------------------------------===//
 
+/// Whether `matmul` reads B (n, k).
+static bool hasTransposedB(linalg::MatmulOp matmul) {
+  bool transposed = false;
+  return isPairMap(matmul.getIndexingMapsArray()[1], /*i=*/2, /*j=*/1,
+                   transposed) &&
+         transposed;
+}
+
 /// A linalg.matmul like `matmul` that reads B (n, k) through a
 /// linalg.transpose of it into a (k, n) tensor; `transpose` is that
 /// transpose. Leaves (and returns) `matmul` when its B is not transposed.
 static linalg::MatmulOp transposeMatmulB(RewriterBase &rewriter,
                                          linalg::MatmulOp matmul,
                                          linalg::TransposeOp &transpose) {
+  if (!hasTransposedB(matmul))
+    return matmul;
   SmallVector<AffineMap> maps = matmul.getIndexingMapsArray();
   SmallVector<AffineMap> plain =
       linalg::MatmulOp::getDefaultIndexingMaps(matmul.getContext());
-  bool transposed = false;
-  if (maps[1] == plain[1] ||
-      !isPairMap(maps[1], /*i=*/2, /*j=*/1, transposed) || !transposed)
-    return matmul;
   Location loc = matmul.getLoc();
   Value b = matmul.getDpsInputs()[1];
   auto type = cast<RankedTensorType>(b.getType());
@@ -488,6 +494,21 @@ void loom::TransposeMatmulBOp::getEffects(
   transform::consumesHandle(getTargetMutable(), effects);
   transform::producesHandle(getOperation()->getOpResults(), effects);
   transform::modifiesPayload(effects);
+}
+
+//===----------------------------------------------------------------------===//
+// MatchTransposedBOp
+//===----------------------------------------------------------------------===//
+
+DiagnosedSilenceableFailure
+loom::MatchTransposedBOp::matchOperation(Operation *current,
+                                         transform::TransformResults &results,
+                                         transform::TransformState &state) {
+  auto matmul = dyn_cast<linalg::MatmulOp>(current);
+  if (!matmul || !hasTransposedB(matmul))
+    return emitSilenceableError()
+           << "expects a linalg.matmul whose B is transposed";
+  return DiagnosedSilenceableFailure::success();
 }
 
 //===----------------------------------------------------------------------===//

@@ -433,6 +433,28 @@ def TransposeMatmulBOp : Loom_TransformOp<"transpose_matmul_b",
   }];
 }
 
+def MatchTransposedBOp : Loom_TransformOp<"match.transposed_b",
+    [SingleOpMatcher, MatchOpInterface, MemoryEffectsOpInterface]> {
+  let summary = "Matches a linalg.matmul whose B is transposed";
+  let description = [{
+    Succeeds when the payload op of `operand_handle` is a `linalg.matmul`
+    whose B is indexed (n, k) (`indexing_maps`): the matmuls that
+    `transform.loom.transpose_matmul_b` transposes, and that a schedule may
+    rather compute as dot products along K (A's rows and B's are both
+    contiguous there), as `schedules/matmul/schedule.mlir` does for few
+    rows.
+
+    #### Return modes
+
+    Reads `operand_handle`. Fails silenceably when the op is not such a
+    matmul; definitely when the handle holds more than one op.
+  }];
+
+  let arguments = (ins TransformHandleTypeInterface:$operand_handle);
+  let assemblyFormat = "$operand_handle attr-dict `:` type($operand_handle)";
+  let extraClassDeclaration = SingleOpMatcher.extraDeclaration;
+}
+
 def MatchMatmulGenericOp : Loom_TransformOp<"match.matmul_generic",
     [SingleOpMatcher, MatchOpInterface, MemoryEffectsOpInterface]> {
   let summary = "Matches a generic that transform.loom.specialize_matmul turns into a linalg.matmul";

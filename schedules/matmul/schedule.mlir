@@ -942,6 +942,85 @@ module attributes {transform.with_named_sequence} {
     transform.yield %none, %none, %op : !transform.any_op, !transform.any_op, !transform.any_op
   }
 
+  // A matmul of few rows whose B is transposed ((n, k)), as dot products
+  // along K: A's rows and B's are both contiguous there. The columns in
+  // tiles of %cols (4 or 2; the rest one at a time), split among the
+  // threads (scf.forall over the tiles); each tile of all the rows x %cols
+  // columns keeps its sums in vectors of 16 lanes of K
+  // (tile_reduction_using_for: rows x %cols accumulators, their k loop
+  // marked for @loom_vector_to_fma_marked to keep them in registers), added
+  // across lanes once at the end; K's last rows (K % 16) are one masked
+  // contraction. No pass over B beyond the one the matmul makes.
+  transform.named_sequence @dot_blocked(%matmul: !transform.any_op {transform.readonly},
+      %cols: !transform.param<i64> {transform.readonly}) {
+    %target = transform.cast %matmul : !transform.any_op to !transform.any_op
+    %generic = transform.structured.generalize %target
+      : (!transform.any_op) -> !transform.any_op
+    %full, %rest = transform.loom.split_full_tiles %generic dimension = 1 tile_size = %cols
+      : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+    %tiles, %forall = transform.structured.tile_using_forall %full tile_sizes [0, %cols]
+      : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+    %rest_tiles, %rest_loop = transform.structured.tile_using_for %rest tile_sizes [0, 1]
+      : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %all = transform.merge_handles %tiles, %rest_tiles : !transform.any_op
+    transform.foreach %all : !transform.any_op {
+    ^bb0(%tile: !transform.any_op):
+      transform.include @dot_tile failures(propagate) (%tile) : (!transform.any_op) -> ()
+    }
+    transform.yield
+  }
+  transform.named_sequence @dot_tile(%tile: !transform.any_op {transform.consumed}) {
+    %k_full, %k_rest = transform.loom.split_full_tiles %tile dimension = 2 tile_size = 16
+      : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.foreach %k_full : !transform.any_op {
+    ^bb0(%part: !transform.any_op):
+      %fill, %partial, %merge, %k_loop = transform.structured.tile_reduction_using_for %part
+          by tile_sizes = [0, 0, 16]
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
+      transform.annotate %k_loop "loom.hoist_subsets" : !transform.any_op
+      transform.loom.vectorize %partial : !transform.any_op
+      transform.loom.vectorize %merge : !transform.any_op
+      transform.loom.vectorize %fill : !transform.any_op
+    }
+    transform.loom.vectorize %k_rest : !transform.any_op
+    transform.yield
+  }
+  // Matchers of a foreach_match that sorts matmuls: a matmul whose B is
+  // transposed and that has at most %limit rows (@dot_blocked), any other.
+  transform.named_sequence @transposed_b_rows(%op: !transform.any_op {transform.readonly},
+      %rows: !transform.param<i64> {transform.readonly},
+      %limit: !transform.param<i64> {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["linalg.matmul"] : !transform.any_op
+    transform.loom.match.transposed_b %op : !transform.any_op
+    transform.match.param.cmpi le %rows, %limit : !transform.param<i64>
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @other_matmul(%op: !transform.any_op {transform.readonly},
+      %rows: !transform.param<i64> {transform.readonly},
+      %limit: !transform.param<i64> {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["linalg.matmul"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  // Matchers of a foreach_match used as a select: %then when %value <=
+  // %limit, else %otherwise.
+  transform.named_sequence @at_most_param(%op: !transform.any_op {transform.readonly},
+      %value: !transform.param<i64> {transform.readonly},
+      %limit: !transform.param<i64> {transform.readonly},
+      %then: !transform.param<i64> {transform.readonly},
+      %otherwise: !transform.param<i64> {transform.readonly}) -> !transform.param<i64> {
+    transform.match.operation_name %op ["linalg.matmul"] : !transform.any_op
+    transform.match.param.cmpi le %value, %limit : !transform.param<i64>
+    transform.yield %then : !transform.param<i64>
+  }
+  transform.named_sequence @above_param(%op: !transform.any_op {transform.readonly},
+      %value: !transform.param<i64> {transform.readonly},
+      %limit: !transform.param<i64> {transform.readonly},
+      %then: !transform.param<i64> {transform.readonly},
+      %otherwise: !transform.param<i64> {transform.readonly}) -> !transform.param<i64> {
+    transform.match.operation_name %op ["linalg.matmul"] : !transform.any_op
+    transform.yield %otherwise : !transform.param<i64>
+  }
+
   // Packs B, tiles the matmul to threads, K blocks and register tiles, peels
   // partial tiles and vectorizes the tiles (the packing of B too). The
   // contractions are left as vector.contract for @loom_vector_to_fma.
@@ -1095,7 +1174,47 @@ module attributes {transform.with_named_sequence} {
     // them, L2-sized, were faster only where the transpose dominates, 1 x
     // 4096 x 1024 5.5 against 4.1, and left the tiles of a B that is no
     // multiple of 256 all dynamic, masked.)
-    %target_t = transform.cast %target : !transform.any_op to !transform.any_op
+    //   dot_rows: a matmul of at most this many rows whose B is transposed
+    //             is computed as dot products along K instead
+    //             (@dot_blocked): the transpose would be most of its time
+    //             (on Zen 5, one thread, GFLOP/s as dot products against
+    //             transposed: 1 x 2048 x 2048 28 / 4, 8 x 2048 x 2048 75 /
+    //             30, 16 x 2048 x 2048 58 / 45, 64 x 4096 x 4096 41 / 81);
+    //   dot_wide_rows: up to this many rows, tiles of 4 columns (rows x 4
+    //                  accumulators), else of 2 (12 x 2048 x 2048: 61
+    //                  with 2, 36 with 4).
+    %dot_rows = transform.tune.knob<"dot_rows"> = 16 from options = [0, 4, 8, 12, 16, 24, 32]
+        {loom.sweep = false, loom.host_default = "2 * m_r"} -> !transform.param<i64>
+    %dot_wide_rows = transform.tune.knob<"dot_wide_rows"> = 8 from options = [0, 2, 4, 8, 12, 16]
+        {loom.sweep = false, loom.host_default = "m_r"} -> !transform.param<i64>
+    %target_d = transform.cast %target : !transform.any_op to !transform.any_op
+    %dots, %target_t = transform.foreach %target_d
+        : !transform.any_op -> !transform.any_op, !transform.any_op {
+    ^bb0(%one_target: !transform.any_op):
+      %one_rows, %one_cols = transform.include @rows_and_cols_of failures(propagate) (%one_target)
+        : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>)
+      %one_target_1, %dot_one, %other_one = transform.foreach_match restrict_root flatten_results
+          in %one_target, %one_rows, %dot_rows
+          @transposed_b_rows -> @first_of_two, @other_matmul -> @second_of_two
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+        -> (!transform.any_op, !transform.any_op, !transform.any_op)
+      transform.yield %dot_one, %other_one : !transform.any_op, !transform.any_op
+    }
+    transform.foreach %dots : !transform.any_op {
+    ^bb0(%dot: !transform.any_op):
+      %dot_m, %dot_n = transform.include @rows_and_cols_of failures(propagate) (%dot)
+        : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>)
+      %four = transform.param.constant 4 : i64 -> !transform.param<i64>
+      %two = transform.param.constant 2 : i64 -> !transform.param<i64>
+      %dot_1, %dot_cols = transform.foreach_match restrict_root flatten_results
+          in %dot, %dot_m, %dot_wide_rows, %four, %two
+          @at_most_param -> @forward_param, @above_param -> @forward_param
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>)
+        -> (!transform.any_op, !transform.param<i64>)
+      transform.include @dot_blocked failures(propagate) (%dot_1, %dot_cols)
+        : (!transform.any_op, !transform.param<i64>) -> ()
+    }
     %target_any, %b_transposes = transform.loom.transpose_matmul_b %target_t
       : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     %b_blocks, %b_block_loops:2 = transform.structured.tile_using_for %b_transposes

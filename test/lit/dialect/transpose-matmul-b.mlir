@@ -71,3 +71,47 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// transform.loom.match.transposed_b matches the matmuls whose B is
+// transposed, whatever A: not the plain one, nor one with only A
+// transposed, nor another op.
+// CHECK-LABEL: func.func @match(
+// CHECK:         linalg.matmul ins(
+// CHECK-NOT:     transposed_b
+// CHECK:         linalg.matmul indexing_maps = {{.*}} {transposed_b}
+// CHECK:         linalg.matmul indexing_maps = {{.*}} {transposed_b}
+// CHECK:         linalg.matmul indexing_maps = [{{[^]]*}}] ins(
+// CHECK-NOT:     transposed_b
+// CHECK:         return
+func.func @match(%a: tensor<4x6xf32>, %b: tensor<6x8xf32>, %bt: tensor<8x6xf32>,
+                 %at: tensor<6x4xf32>, %c: tensor<4x8xf32>)
+    -> (tensor<4x8xf32>, tensor<4x8xf32>, tensor<4x8xf32>, tensor<4x8xf32>, tensor<4x8xf32>) {
+  %0 = linalg.matmul ins(%a, %b : tensor<4x6xf32>, tensor<6x8xf32>)
+      outs(%c : tensor<4x8xf32>) -> tensor<4x8xf32>
+  %1 = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%a, %bt : tensor<4x6xf32>, tensor<8x6xf32>) outs(%c : tensor<4x8xf32>) -> tensor<4x8xf32>
+  %2 = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (k, m)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%at, %bt : tensor<6x4xf32>, tensor<8x6xf32>) outs(%c : tensor<4x8xf32>) -> tensor<4x8xf32>
+  %3 = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (k, m)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%at, %b : tensor<6x4xf32>, tensor<6x8xf32>) outs(%c : tensor<4x8xf32>) -> tensor<4x8xf32>
+  %4 = linalg.add ins(%c, %c : tensor<4x8xf32>, tensor<4x8xf32>) outs(%c : tensor<4x8xf32>) -> tensor<4x8xf32>
+  return %0, %1, %2, %3, %4 : tensor<4x8xf32>, tensor<4x8xf32>, tensor<4x8xf32>, tensor<4x8xf32>, tensor<4x8xf32>
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @transposed(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.loom.match.transposed_b %op : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @mark(%op: !transform.any_op {transform.readonly}) {
+    transform.annotate %op "transposed_b" : !transform.any_op
+    transform.yield
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %func = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
+    %updated = transform.foreach_match in %func @transposed -> @mark : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}

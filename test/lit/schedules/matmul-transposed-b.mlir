@@ -1,11 +1,12 @@
 // The matmul schedule on matmuls whose B is transposed (indexing_maps, B
-// (n, k), as nn.Linear's x * W^T is written): B is transposed into a (k, n)
-// tensor first (transform.loom.transpose_matmul_b, in 16 x 16 vector
-// transposes) and the matmul takes the path of its shape: packed (300
-// rows), in place (37), few rows (5), one register tile (8), and a tiny
-// one. Each result is checked, on one thread and on two. Without the
-// transpose, B's columns were packed or read with a stride of a row of B
-// (1024 x 1024 x 1024: 136 against 195 GFLOP/s).
+// (n, k), as nn.Linear's x * W^T is written). Up to dot_rows (16) rows,
+// dot products along K (@dot_blocked: 5, 8 and 13 rows); with more, B is
+// transposed into a (k, n) tensor first (transform.loom.transpose_matmul_b,
+// in 16 x 16 vector transposes) and the matmul takes the path of its
+// shape: packed (300 rows), in place (37). Each result is checked, on one
+// thread and on two. Without either, B's columns were packed or read with
+// a stride of a row of B (1024 x 1024 x 1024: 136 against 195 GFLOP/s; 8 x
+// 2048 x 2048: 8 against 64).
 //
 // RUN: loom run %s --split-input-file --schedule %{schedules}/matmul/schedule.mlir \
 // RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-timing 2>&1 | FileCheck %s
@@ -33,6 +34,14 @@
 // transposed with shuffles, then packed as a row-major B (8 rows of 32
 // columns at a time), where B^T's columns were packed one at a time
 // (vector<256x1xf32>, a read with a stride of a row of B^T per element).
+// Few rows: no transpose; sums of 16 lanes of K for 5 rows x 4 columns,
+// kept in vectors across the k loop, and the last K % 16 = 1 rows of 33.
+// IR-LABEL: func.func @few_rows(
+// IR-NOT:   linalg.transpose
+// IR:       scf.forall
+// IR:       vector<5x4x16xf32>
+// IR-NOT:   linalg.transpose
+// IR-LABEL: func.func @tiny(
 // IR-LABEL: func.func @packed_whole(
 // IR-NOT:   linalg.transpose
 // IR:       vector.transfer_read {{.*}} : tensor<16x16xf32>, vector<16x16xf32>
