@@ -37,6 +37,17 @@ static std::string toOptionText(Attribute attribute) {
   return toText(attribute);
 }
 
+/// Whether `op` is a named op whose `indexing_maps` are not its default.
+static bool hasUserDefinedMaps(linalg::LinalgOp op) {
+  if (auto matmul = dyn_cast<linalg::MatmulOp>(op.getOperation()))
+    return matmul.hasUserDefinedMaps();
+  if (auto batch = dyn_cast<linalg::BatchMatmulOp>(op.getOperation()))
+    return batch.hasUserDefinedMaps();
+  if (auto reduce = dyn_cast<linalg::BatchReduceMatmulOp>(op.getOperation()))
+    return reduce.hasUserDefinedMaps();
+  return false;
+}
+
 std::string getPayloadSignature(Operation *payload) {
   std::string signature;
   llvm::raw_string_ostream os(signature);
@@ -48,7 +59,11 @@ std::string getPayloadSignature(Operation *payload) {
     os << ") -> (";
     llvm::interleaveComma(op->getResultTypes(), os);
     os << ")";
-    if (isa<linalg::GenericOp>(op))
+    // A generic's maps, and a named op's where they are not its default
+    // (a matmul with B transposed has the types of the plain one, and a
+    // record tuned for one must not apply to the other).
+    if (isa<linalg::GenericOp, linalg::ContractOp>(op) ||
+        hasUserDefinedMaps(op))
       os << " " << op.getIndexingMaps();
   });
   return signature;
