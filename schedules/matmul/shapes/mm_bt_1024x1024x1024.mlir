@@ -1,0 +1,12 @@
+// A matmul whose B is transposed, outside the peers suite (1024x1024x1024, f32; B
+// is 1024x1024, indexed (n, k) as nn.Linear's x * W^T): schedules/suites/outside.json,
+// docs/performance.md "A transposed B".
+func.func @matmul(%A: tensor<1024x1024xf32>, %B: tensor<1024x1024xf32>, %C: memref<1024x1024xf32>) {
+  %c = bufferization.to_tensor %C restrict writable : memref<1024x1024xf32> to tensor<1024x1024xf32>
+  %r = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>,
+                                      affine_map<(m, n, k) -> (n, k)>,
+                                      affine_map<(m, n, k) -> (m, n)>]
+      ins(%A, %B : tensor<1024x1024xf32>, tensor<1024x1024xf32>) outs(%c : tensor<1024x1024xf32>) -> tensor<1024x1024xf32>
+  bufferization.materialize_in_destination %r in restrict writable %C : (tensor<1024x1024xf32>, memref<1024x1024xf32>) -> ()
+  return
+}
