@@ -1001,26 +1001,6 @@ module attributes {transform.with_named_sequence} {
     transform.match.operation_name %op ["linalg.matmul"] : !transform.any_op
     transform.yield %op : !transform.any_op
   }
-  // Matchers of a foreach_match used as a select: %then when %value <=
-  // %limit, else %otherwise.
-  transform.named_sequence @at_most_param(%op: !transform.any_op {transform.readonly},
-      %value: !transform.param<i64> {transform.readonly},
-      %limit: !transform.param<i64> {transform.readonly},
-      %then: !transform.param<i64> {transform.readonly},
-      %otherwise: !transform.param<i64> {transform.readonly}) -> !transform.param<i64> {
-    transform.match.operation_name %op ["linalg.matmul"] : !transform.any_op
-    transform.match.param.cmpi le %value, %limit : !transform.param<i64>
-    transform.yield %then : !transform.param<i64>
-  }
-  transform.named_sequence @above_param(%op: !transform.any_op {transform.readonly},
-      %value: !transform.param<i64> {transform.readonly},
-      %limit: !transform.param<i64> {transform.readonly},
-      %then: !transform.param<i64> {transform.readonly},
-      %otherwise: !transform.param<i64> {transform.readonly}) -> !transform.param<i64> {
-    transform.match.operation_name %op ["linalg.matmul"] : !transform.any_op
-    transform.yield %otherwise : !transform.param<i64>
-  }
-
   // Packs B, tiles the matmul to threads, K blocks and register tiles, peels
   // partial tiles and vectorizes the tiles (the packing of B too). The
   // contractions are left as vector.contract for @loom_vector_to_fma.
@@ -1182,13 +1162,14 @@ module attributes {transform.with_named_sequence} {
     //             (on Zen 5, one thread, GFLOP/s as dot products against
     //             transposed: 1 x 2048 x 2048 28 / 4, 8 x 2048 x 2048 75 /
     //             30, 16 x 2048 x 2048 58 / 45, 64 x 4096 x 4096 41 / 81);
-    //   dot_wide_rows: up to this many rows, tiles of 4 columns (rows x 4
-    //                  accumulators), else of 2 (12 x 2048 x 2048: 61
-    //                  with 2, 36 with 4).
+    //   dot_narrow_rows: below this many rows, tiles of 4 columns (rows x
+    //                    4 accumulators, at most a quarter of the
+    //                    registers each), from it on of 2 (12 x 2048 x
+    //                    2048: 61 with 2, 36 with 4).
     %dot_rows = transform.tune.knob<"dot_rows"> = 16 from options = [0, 4, 8, 12, 16, 24, 32]
         {loom.sweep = false, loom.host_default = "2 * m_r"} -> !transform.param<i64>
-    %dot_wide_rows = transform.tune.knob<"dot_wide_rows"> = 8 from options = [0, 2, 4, 8, 12, 16]
-        {loom.sweep = false, loom.host_default = "m_r"} -> !transform.param<i64>
+    %dot_narrow_rows = transform.tune.knob<"dot_narrow_rows"> = 9 from options = [0, 3, 5, 7, 9, 13, 17]
+        {loom.sweep = false, loom.host_default = "vector_registers / 4 + 1"} -> !transform.param<i64>
     %target_d = transform.cast %target : !transform.any_op to !transform.any_op
     %dots, %target_t = transform.foreach %target_d
         : !transform.any_op -> !transform.any_op, !transform.any_op {
@@ -1209,8 +1190,8 @@ module attributes {transform.with_named_sequence} {
       %four = transform.param.constant 4 : i64 -> !transform.param<i64>
       %two = transform.param.constant 2 : i64 -> !transform.param<i64>
       %dot_1, %dot_cols = transform.foreach_match restrict_root flatten_results
-          in %dot, %dot_m, %dot_wide_rows, %four, %two
-          @at_most_param -> @forward_param, @above_param -> @forward_param
+          in %dot, %dot_m, %dot_narrow_rows, %four, %two
+          @below -> @forward_param, @not_below -> @forward_param
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.param<i64>)
