@@ -35,7 +35,7 @@ import sys
 # matmul + bias + ReLU and leave the epilogue to the plain lowering (loops
 # LLVM vectorizes).
 MATMUL = ("matmul/schedule.mlir", ["lib/vector.mlir"])
-DEFAULT = ("lib/default.mlir", [])
+BATCH = ("batch_matmul/schedule.mlir", ["matmul/schedule.mlir", "lib/vector.mlir"])
 FUSED = ("matmul_bias_relu/schedule.mlir",
          ["lib/default.mlir", "matmul/schedule.mlir", "lib/vector.mlir"])
 CONV = ("conv/schedule.mlir", ["lib/vector.mlir"])
@@ -56,7 +56,7 @@ KERNELS = [
      [1, 2]),
     ("matmul_bias_relu_2048", "matmul_bias_relu/matmul_bias_relu_2048.mlir", FUSED,
      [1, 2]),
-    ("batch_matmul_8x512", "batch_matmul/batch_matmul.mlir", DEFAULT, [1]),
+    ("batch_matmul_8x512", "batch_matmul/batch_matmul.mlir", BATCH, [1]),
     ("conv_56x56x64", "conv/conv_56x56x64.mlir", CONV, [1, 2]),
     ("conv_28x28x128", "conv/conv_28x28x128.mlir", CONV, [1, 2]),
     ("conv_14x14x256", "conv/conv_14x14x256.mlir", CONV, [1, 2]),

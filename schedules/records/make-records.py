@@ -58,19 +58,23 @@ MATMUL = ["m_c % m_r == 0", "m_r >= 4", "thread_parts == {threads}",
 # whose B is packed is blocked with short_k_block and short_n_panels (N a
 # multiple of 1024) or spread_k_block and spread_n_panels (other N): they
 # are swept (--sweep), and k_block and n_panels, which it does not use,
-# stay at the host's defaults. (shapes: the payload's arguments, A then B.)
+# stay at the host's defaults. (shapes: the payload's arguments, A then B;
+# a batch_matmul's have the batch first, so rows and columns are counted
+# from the end.)
 def matmul_sweep(defaults, shapes):
-    if shapes[0][0] <= int(defaults["in_place_rows"]):
-        prefix = "short" if shapes[1][1] % 1024 == 0 else "spread"
+    if shapes[0][-2] <= int(defaults["in_place_rows"]):
+        prefix = "short" if shapes[1][-1] % 1024 == 0 else "spread"
         return ([f"{prefix}_k_block", f"{prefix}_n_panels"],
                 {name: defaults[name] for name in ("k_block", "n_panels")})
     return [], {}
 
 
 SWEEP = {"matmul/schedule.mlir": matmul_sweep,
-         "matmul_bias_relu/schedule.mlir": matmul_sweep}
+         "matmul_bias_relu/schedule.mlir": matmul_sweep,
+         "batch_matmul/schedule.mlir": matmul_sweep}
 CONSTRAINTS = {"matmul/schedule.mlir": MATMUL,
                "matmul_bias_relu/schedule.mlir": MATMUL,
+               "batch_matmul/schedule.mlir": MATMUL,
                "conv/schedule.mlir": ["w_r * n_r <= 384", "w_r >= 4", "n_r >= 16"]}
 
 
