@@ -295,7 +295,7 @@ static std::vector<OptionInfo> createOptionInfos() {
       "host-param", "host_params", OptionKind::Map, "name=value",
       "Replace a host parameter of the knobs' loom.host_default expressions "
       "(vector_bytes, vector_registers, l1d_bytes, l2_bytes, l3_bytes, "
-      "cores, threads), to see what a schedule chooses on another machine "
+      "cores, threads, zen), to see what a schedule chooses on another machine "
       "(repeatable)",
       RunFlag | TuneFlag | BenchFlag | SuiteKey | RecordKey);
   hostParams.integerValues = true;

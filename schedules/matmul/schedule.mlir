@@ -1104,9 +1104,13 @@ module attributes {transform.with_named_sequence} {
     //                       274 on two (oneDNN 341, 278), 64 x 1024 x 1024
     //                       on one 172 / 187. From memory packing pays:
     //                       48 x 1024 x 2048 (8 MiB) 130 in place against
-    //                       156.
+    //                       156. Only on Zen cores (host parameter zen):
+    //                       on Intel Emerald Rapids the same kernels run
+    //                       at half the speed of packing (one thread, 48
+    //                       x 1024 x 1024 81 against 160, oneDNN 143),
+    //                       whatever their blocking.
     %page_in_place_rows = transform.tune.knob<"page_in_place_rows"> = 48 from options = [0, 16, 24, 32, 48, 64, 96, 128]
-        {loom.sweep = false, loom.host_default = "6 * m_r + 10 * m_r * (threads > 1)"} -> !transform.param<i64>
+        {loom.sweep = false, loom.host_default = "(6 * m_r + 10 * m_r * (threads > 1)) * zen"} -> !transform.param<i64>
     //   kib_in_place_rows: a matmul whose rows of B are a multiple of 1
     //                      KiB apart but not a page multiple (N a multiple
     //                      of 256: 256, 512, 768, 1280, 1792...) and whose

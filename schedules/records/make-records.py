@@ -29,6 +29,14 @@ record is compiled with both binaries, also those whose schedules did not
 change, since a change to one of Loom's passes changes kernels without
 changing any key: the records whose kernel changed are listed to be tuned
 again.
+
+  schedules/records/make-records.py --rekey REV --rekey-host 'znver5 | 5ec9...'
+      --host-param l2_bytes=1048576 --host-param zen=1 ...
+
+Rekeys the records of another CPU here: the kernels are compiled with its
+host parameters (those the knobs' loom.host_default read; loom run
+--host-param), for this machine's target, which an edit of a schedule
+changes or leaves alike as it would there.
 """
 import contextlib
 import difflib
@@ -100,6 +108,13 @@ def main():
                              "both, also those whose schedules did not change")
     parser.add_argument("--rekey-from", metavar="DIR",
                         help="as --rekey, with the old schedules under DIR (same layout)")
+    parser.add_argument("--rekey-host", metavar="KEY",
+                        help="with --rekey: rekey the records of this CPU key (as the "
+                             "records name it, 'znver5 | 5ec9...') instead of this "
+                             "machine's, compiling as that CPU with --host-param")
+    parser.add_argument("--host-param", metavar="NAME=VALUE", action="append", default=[],
+                        help="with --rekey-host: a host parameter of that CPU (loom run "
+                             "--host-param; repeatable: give all that differ from here)")
     args = parser.parse_args()
     args.root = os.path.abspath(args.root)
     args.loom = args.loom or os.path.join(args.root, "build", "bin", "loom")
@@ -113,6 +128,8 @@ def main():
         args.old_loom = os.path.abspath(args.old_loom)
     if args.rekey_from:
         args.rekey_from = os.path.abspath(args.rekey_from)
+    if (args.rekey_host or args.host_param) and not (args.rekey or args.rekey_from):
+        parser.error("--rekey-host and --host-param go with --rekey or --rekey-from")
     args.records = args.records or os.path.join(args.root, "schedules", "records.json")
     if args.rekey or args.rekey_from:
         return rekey(args)
@@ -246,9 +263,11 @@ def compile_kernel(args, root, payload, schedule, libs, record, ir_dir, loom=Non
     """Compiles the payload (of args.root) with the record's knobs and the
     schedule files under `root`; returns the run record (JSON) and the
     optimized LLVM IR."""
-    knobs = []
+    knobs = ["--no-records"]
     for name, value in record["knobs"].items():
         knobs += ["--knob", f"{name}={value}"]
+    for param in args.host_param:
+        knobs += ["--host-param", param]
     run = run_once(args, os.path.join(args.root, payload), os.path.join(root, schedule),
                    [os.path.join(root, lib) for lib in libs], record["threads"],
                    ["--dump-ir", ir_dir] + knobs, loom)
@@ -287,8 +306,8 @@ def rekey_locked(args):
                 print(f"stale {name}: does not compile now: {new_run.get('error')}")
                 stale += 1
                 continue
-            if key["host"] != record["host"]:
-                continue  # a record of another CPU: it cannot be checked here
+            if record["host"] != (args.rekey_host or key["host"]):
+                continue  # a record of another CPU (--rekey-host checks one)
             same_schedule = key["schedule_sha256"] == record["schedule_sha256"]
             if same_schedule and not args.other_loom:
                 print(f"same  {name}")
