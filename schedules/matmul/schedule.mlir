@@ -1148,6 +1148,20 @@ module attributes {transform.with_named_sequence} {
     //                      2048 156.2 / 161.1).
     %kib_in_place_rows = transform.tune.knob<"kib_in_place_rows"> = 24 from options = [0, 16, 24, 32, 48, 64, 96, 128]
         {loom.sweep = false, loom.host_default = "3 * m_r"} -> !transform.param<i64>
+    //   spread_in_place_rows: the most rows of a matmul whose N is not a
+    //                         page multiple that reads B in place
+    //                         (in_place_rows, which also bounds the
+    //                         short K blocks of a packed B, below): the
+    //                         same on a Zen core or one thread; on two
+    //                         threads of an Intel Emerald Rapids packing
+    //                         is faster (GFLOP/s in place / packed,
+    //                         oneDNN: 64 x 768 x 3072 169 / 296, 335; 49 x
+    //                         1000 x 2048 177 / 234, 287; 24 x 4000 x 1000
+    //                         182 / 191, 278), on one thread it is not
+    //                         always (155 / 139 and 123 / 103, but 92 /
+    //                         126 at 49 x 1000 x 2048).
+    %spread_in_place_rows = transform.tune.knob<"spread_in_place_rows"> = 128 from options = [0, 32, 64, 128, 256, 512]
+        {loom.sweep = false, loom.host_default = "in_place_rows * (zen + (threads < 2) > 0)"} -> !transform.param<i64>
     // A B that is transposed ((n, k), as nn.Linear's x * W^T is written) is
     // transposed into a (k, n) tensor first, in 16 x 16 blocks (vector
     // transposes lowered with shuffles by @loom_vector_lower_fma; masked
@@ -1214,7 +1228,7 @@ module attributes {transform.with_named_sequence} {
     ^bb0(%one_target: !transform.any_op):
       %target_rows, %target_cols = transform.include @rows_and_cols_of failures(propagate) (%one_target)
         : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>)
-      // The most rows it may have to read B in place: in_place_rows;
+      // The most rows it may have to read B in place: spread_in_place_rows;
       // page_in_place_rows when N is a page multiple and B stays in
       // cache, none (0) when N is and B streams (selects).
       %no_rows = transform.param.constant 0 : i64 -> !transform.param<i64>
@@ -1226,12 +1240,12 @@ module attributes {transform.with_named_sequence} {
       // (kib_in_place_rows when N is a multiple of 256, not of a page,
       // and B streams.)
       %target_k, %kib_rows = transform.foreach_match restrict_root flatten_results
-          in %target_a, %stream_b_bytes, %kib_in_place_rows, %in_place_rows
+          in %target_a, %stream_b_bytes, %kib_in_place_rows, %spread_in_place_rows
           @large_b -> @forward_param, @small_b -> @forward_param
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.param<i64>)
       %target_l, %other_rows = transform.foreach_match restrict_root flatten_results
-          in %target_k, %kib_rows, %in_place_rows
+          in %target_k, %kib_rows, %spread_in_place_rows
           @kib_cols -> @forward_param, @other_cols -> @forward_param
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.param<i64>)
