@@ -1049,7 +1049,12 @@ module attributes {transform.with_named_sequence} {
     //             one thread and faster on two (135-155 against 109-137).
     %few_rows = transform.tune.knob<"few_rows"> = 4 from options = [0, 1, 2, 3, 4, 8]
         {loom.sweep = false, loom.host_default = "m_r / 2"} -> !transform.param<i64>
-    //   in_place_rows: a matmul of at most this many rows whose N is not a
+    //   in_place_rows: a matmul of at most this many rows whose B is
+    //                  packed gets the short K blocks (short_k_block,
+    //                  spread_k_block, below); the default of
+    //                  spread_in_place_rows (below, which is the limit
+    //                  since 2026-11-28): a matmul of at most this many
+    //                  rows whose N is not a
     //                  page multiple reads B in place too, in cache
     //                  tiles and K blocks like a packed B's (on Zen 5, 31 x
     //                  517 x 1023: 190-198 GFLOP/s against 164-168

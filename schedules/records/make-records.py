@@ -130,6 +130,9 @@ def main():
         args.rekey_from = os.path.abspath(args.rekey_from)
     if (args.rekey_host or args.host_param) and not (args.rekey or args.rekey_from):
         parser.error("--rekey-host and --host-param go with --rekey or --rekey-from")
+    if args.host_param and not args.rekey_host:
+        parser.error("--host-param goes with --rekey-host (this CPU's records are "
+                     "compiled with this machine's parameters)")
     args.records = args.records or os.path.join(args.root, "schedules", "records.json")
     if args.rekey or args.rekey_from:
         return rekey(args)
