@@ -1089,6 +1089,25 @@ module attributes {transform.with_named_sequence} {
     %stream_b_bytes = transform.tune.knob<"stream_b_bytes"> = 8388608
         from options = [1048576, 2097152, 4194304, 8388608, 16777216, 33554432, 67108864]
         {loom.sweep = false, loom.host_default = "l3_bytes / 4 * threads"} -> !transform.param<i64>
+    //   ahead_b_bytes: a matmul whose B takes at least this many bytes,
+    //                  read in place with N not a page multiple, has its
+    //                  rows of B prefetched prefetch_ahead steps ahead
+    //                  (loom-prefetch-ahead). On a Zen, B from memory only
+    //                  (stream_b_bytes): from L2 or L3 the prefetches only
+    //                  take the load ports (on Zen 5, 16 x 1000 x 1000: 180
+    //                  GFLOP/s without, 168 with; 8 x 2000 x 2000: 61
+    //                  without, 117 with). Elsewhere any B of half of L2
+    //                  or more: on an Intel Emerald Rapids rows from its
+    //                  L3 wait as rows from memory do (GFLOP/s without /
+    //                  with, oneDNN; one thread: 16 x 1000 x 1000 82 /
+    //                  122, 131; 8 x 600 x 600, 1.4 MB, 111 / 139, 161;
+    //                  31 x 517 x 1023 103 / 138, 142; 49 x 1000 x 2048 94
+    //                  / 117, 152; 8 x 1000 x 250, 1 MB, 146 / 144, 170;
+    //                  two threads: 8 x 2000 x 1000 100 / 189, 179;
+    //                  docs/performance.md, "Rows of B from an Intel L3").
+    %ahead_b_bytes = transform.tune.knob<"ahead_b_bytes"> = 8388608
+        from options = [524288, 1048576, 2097152, 4194304, 8388608, 16777216, 33554432, 67108864]
+        {loom.sweep = false, loom.host_default = "stream_b_bytes * zen + l2_bytes / 2 * (1 - zen)"} -> !transform.param<i64>
     //   page_in_place_rows: a matmul whose N is a page multiple reads B
     //                       in place after all when it has at most this
     //                       many rows and its B stays in cache (less than
@@ -1158,15 +1177,17 @@ module attributes {transform.with_named_sequence} {
     //                         (in_place_rows, which also bounds the
     //                         short K blocks of a packed B, below): the
     //                         same on a Zen core or one thread; on two
-    //                         threads of an Intel Emerald Rapids packing
-    //                         is faster (GFLOP/s in place / packed,
-    //                         oneDNN: 64 x 768 x 3072 169 / 296, 335; 49 x
-    //                         1000 x 2048 177 / 234, 287; 24 x 4000 x 1000
-    //                         182 / 191, 278), on one thread it is not
-    //                         always (155 / 139 and 123 / 103, but 92 /
-    //                         126 at 49 x 1000 x 2048).
+    //                         threads of an Intel Emerald Rapids, 4 m_r
+    //                         (32): packing is faster for more rows
+    //                         (GFLOP/s in place / packed, oneDNN: 64 x 768
+    //                         x 3072 190 / 263, 335; 49 x 1000 x 2048 217
+    //                         / 227, 287; 64 x 1500 x 1000 251 / 256,
+    //                         301), in place for fewer, their rows of B
+    //                         prefetched (ahead_b_bytes: 16 x 1000 x 1000
+    //                         257 / 154, 263; 24 x 4000 x 1000 226 / 194,
+    //                         273; 31 x 517 x 1023 266 / 194, 274).
     %spread_in_place_rows = transform.tune.knob<"spread_in_place_rows"> = 128 from options = [0, 32, 64, 128, 256, 512]
-        {loom.sweep = false, loom.host_default = "in_place_rows * (zen + (threads < 2) > 0)"} -> !transform.param<i64>
+        {loom.sweep = false, loom.host_default = "in_place_rows - (in_place_rows - 4 * m_r) * (threads > 1) * (1 - zen)"} -> !transform.param<i64>
     // A B that is transposed ((n, k), as nn.Linear's x * W^T is written) is
     // transposed into a (k, n) tensor first, in 16 x 16 blocks (vector
     // transposes lowered with shuffles by @loom_vector_lower_fma; masked
@@ -1868,16 +1889,15 @@ module attributes {transform.with_named_sequence} {
     }
     transform.foreach %in_place : !transform.any_op {
     ^bb0(%in_place_matmul: !transform.any_op):
-      // Its rows of B prefetched ahead when B streams from memory (at
-      // least stream_b_bytes); from L2 or L3 the prefetches only take
-      // the load ports (on Zen 5, 16 x 1000 x 1000: 180 GFLOP/s without,
-      // 168 with; 8 x 2000 x 2000: 61 without, 117 with).
+      // Its rows of B prefetched ahead when B takes at least
+      // ahead_b_bytes: where it streams from memory on a Zen, from beyond
+      // L2 elsewhere (see ahead_b_bytes).
       %in_place_m, %in_place_n = transform.include @rows_and_cols_of failures(propagate)
           (%in_place_matmul)
         : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>)
       %zero_ahead = transform.param.constant 0 : i64 -> !transform.param<i64>
       %in_place_matmul_1, %ahead = transform.foreach_match restrict_root flatten_results
-          in %in_place_matmul, %stream_b_bytes, %prefetch_ahead, %zero_ahead
+          in %in_place_matmul, %ahead_b_bytes, %prefetch_ahead, %zero_ahead
           @large_b -> @forward_param, @small_b -> @forward_param
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.param<i64>)

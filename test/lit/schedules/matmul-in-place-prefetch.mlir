@@ -1,43 +1,61 @@
 // A matmul that reads B in place (matmul-in-place.mlir) prefetches the rows
 // of B its register tiles read, prefetch_ahead steps of the k loop ahead
-// (loom-prefetch-ahead, into L1: locality 3), when B streams from memory:
-// its K x N floats take at least stream_b_bytes. 8 x 520 x 600: B takes
-// 1.2 MB, at least 1 MiB (first run: prefetched, the result checked); below
-// 2 MiB (second run) or with prefetch_ahead=0 (third) nothing is. The
-// host default of stream_b_bytes is a quarter of L3 per thread: with an L3
-// of 4 MiB, 1 MiB on one thread (prefetched), 2 MiB on two (not).
+// (loom-prefetch-ahead, into L1: locality 3), when its B is large: its K x N
+// floats take at least ahead_b_bytes. 8 x 520 x 600: B takes 1.2 MB, at
+// least 1 MiB (first run: prefetched, the result checked); below 2 MiB
+// (second run) or with prefetch_ahead=0 (third) nothing is. The host
+// default of ahead_b_bytes: on a Zen, stream_b_bytes (B from memory), a
+// quarter of L3 per thread: with an L3 of 4 MiB, 1 MiB on one thread
+// (prefetched), 2 MiB on two (not); on another core, half of L2 whatever
+// the threads: with an L2 of 2 MiB prefetched, of 4 MiB not.
 //
 // RUN: loom run %s --schedule %{schedules}/matmul/schedule.mlir \
 // RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
 // RUN:   --knob m_r=8 --knob in_place_rows=128 --knob prefetch_ahead=64 \
-// RUN:   --knob stream_b_bytes=1048576 --dump-ir %t/on | FileCheck %s
+// RUN:   --knob ahead_b_bytes=1048576 --dump-ir %t/on | FileCheck %s
 // RUN: FileCheck %s --check-prefix=ON < %t/on/4-optimized.ll
 // RUN: loom run %s --schedule %{schedules}/matmul/schedule.mlir \
 // RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
 // RUN:   --knob m_r=8 --knob in_place_rows=128 --knob prefetch_ahead=64 \
-// RUN:   --knob stream_b_bytes=2097152 --dump-ir %t/small | FileCheck %s
+// RUN:   --knob ahead_b_bytes=2097152 --dump-ir %t/small | FileCheck %s
 // RUN: FileCheck %s --check-prefix=OFF < %t/small/4-optimized.ll
 // RUN: loom run %s --schedule %{schedules}/matmul/schedule.mlir \
 // RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
 // RUN:   --knob m_r=8 --knob in_place_rows=128 --knob prefetch_ahead=0 \
-// RUN:   --knob stream_b_bytes=1048576 --dump-ir %t/off | FileCheck %s
+// RUN:   --knob ahead_b_bytes=1048576 --dump-ir %t/off | FileCheck %s
 // RUN: FileCheck %s --check-prefix=OFF < %t/off/4-optimized.ll
+//
 // RUN: loom run %s --schedule %{schedules}/matmul/schedule.mlir \
 // RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
 // RUN:   --knob m_r=8 --knob in_place_rows=128 --knob prefetch_ahead=64 \
-// RUN:   --host-param l3_bytes=4194304 --dump-ir %t/host1 \
-// RUN:   | FileCheck %s --check-prefixes=CHECK,HOST1
-// RUN: FileCheck %s --check-prefix=ON < %t/host1/4-optimized.ll
+// RUN:   --host-param zen=1 --host-param l3_bytes=4194304 --dump-ir %t/zen1 \
+// RUN:   | FileCheck %s --check-prefixes=CHECK,ZEN1
+// RUN: FileCheck %s --check-prefix=ON < %t/zen1/4-optimized.ll
 // RUN: loom run %s --schedule %{schedules}/matmul/schedule.mlir \
 // RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
 // RUN:   --knob m_r=8 --knob in_place_rows=128 --knob prefetch_ahead=64 \
-// RUN:   --host-param l3_bytes=4194304 --threads 2 --dump-ir %t/host2 \
-// RUN:   | FileCheck %s --check-prefixes=CHECK,HOST2
-// RUN: FileCheck %s --check-prefix=OFF < %t/host2/4-optimized.ll
+// RUN:   --host-param zen=1 --host-param l3_bytes=4194304 --threads 2 \
+// RUN:   --dump-ir %t/zen2 | FileCheck %s --check-prefixes=CHECK,ZEN2
+// RUN: FileCheck %s --check-prefix=OFF < %t/zen2/4-optimized.ll
+// RUN: loom run %s --schedule %{schedules}/matmul/schedule.mlir \
+// RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
+// RUN:   --knob m_r=8 --knob in_place_rows=128 --knob prefetch_ahead=64 \
+// RUN:   --host-param zen=0 --host-param l3_bytes=4194304 \
+// RUN:   --host-param l2_bytes=2097152 --threads 2 --dump-ir %t/other2 \
+// RUN:   | FileCheck %s --check-prefixes=CHECK,OTHER2
+// RUN: FileCheck %s --check-prefix=ON < %t/other2/4-optimized.ll
+// RUN: loom run %s --schedule %{schedules}/matmul/schedule.mlir \
+// RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
+// RUN:   --knob m_r=8 --knob in_place_rows=128 --knob prefetch_ahead=64 \
+// RUN:   --host-param zen=0 --host-param l2_bytes=4194304 \
+// RUN:   --dump-ir %t/other4 | FileCheck %s --check-prefixes=CHECK,OTHER4
+// RUN: FileCheck %s --check-prefix=OFF < %t/other4/4-optimized.ll
 
 // CHECK: check       arg 2: passed
-// HOST1: stream_b_bytes=1048576 (l3_bytes / 4 * threads = 1048576)
-// HOST2: stream_b_bytes=2097152 (l3_bytes / 4 * threads = 2097152)
+// ZEN1: ahead_b_bytes=1048576 (stream_b_bytes * zen + l2_bytes / 2 * (1 - zen) = 1048576)
+// ZEN2: ahead_b_bytes=2097152 (stream_b_bytes * zen + l2_bytes / 2 * (1 - zen) = 2097152)
+// OTHER2: ahead_b_bytes=1048576 (stream_b_bytes * zen + l2_bytes / 2 * (1 - zen) = 1048576)
+// OTHER4: ahead_b_bytes=2097152 (stream_b_bytes * zen + l2_bytes / 2 * (1 - zen) = 2097152)
 
 // ON: call void @llvm.prefetch.p0(ptr {{.*}}, i32 0, i32 3, i32 1)
 // OFF-NOT: @llvm.prefetch
