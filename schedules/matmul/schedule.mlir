@@ -1708,6 +1708,15 @@ module attributes {transform.with_named_sequence} {
     //                     128 columns against 256 x 256: 31 x 517 x 1023
     //                     180 / 166, 64 x 1000 x 1000 199 / 187, 24 x 4000
     //                     x 1000 168 / 153, 8 x 2000 x 2000 151 / 126);
+    //                     and at most what keeps the register tile's
+    //                     rows of A (m_r x in_place_k_block floats) in
+    //                     L1, which they would otherwise stream from L2
+    //                     beside B (on an Intel Emerald Rapids, 2 MiB L2,
+    //                     48 KiB L1, one thread, GFLOP/s with 1024 rows
+    //                     against 2048, oneDNN: 49 x 1000 x 2048 134 /
+    //                     119, 153; 32 x 3000 x 3000 121 / 101, 133; 64 x
+    //                     1000 x 4000 131 / 115, 165; two threads: 16 x
+    //                     2000 x 4096 208 / 184, 248);
     //   in_place_n_c: columns of a cache tile of a matmul of up to
     //                 in_place_rows rows, so that its in_place_k_block x
     //                 in_place_n_c block of B takes half of L2.
@@ -1720,7 +1729,7 @@ module attributes {transform.with_named_sequence} {
     %few_rows_k_block = transform.tune.knob<"few_rows_k_block"> = 8 from options = [4, 8, 16, 32]
         {loom.sweep = false, loom.host_default = "8 * threads"} -> !transform.param<i64>
     %in_place_k_block = transform.tune.knob<"in_place_k_block"> = 1024 from options = [64, 128, 256, 512, 1024, 2048, 4096]
-        {loom.sweep = false, loom.host_default = "l2_bytes / (32 * in_place_n_r)"} -> !transform.param<i64>
+        {loom.sweep = false, loom.host_default = "l2_bytes / (32 * in_place_n_r) - (l2_bytes / (32 * in_place_n_r) - l1d_bytes / (4 * m_r)) * (l1d_bytes / (4 * m_r) < l2_bytes / (32 * in_place_n_r))"} -> !transform.param<i64>
     %in_place_n_c = transform.tune.knob<"in_place_n_c"> = 128 from options = [64, 128, 256, 512, 1024, 2048]
         {loom.sweep = false, loom.host_default = "l2_bytes / (8 * in_place_k_block)"} -> !transform.param<i64>
     //   prefetch_ahead: steps of a register tile's k loop by which a
@@ -1746,7 +1755,7 @@ module attributes {transform.with_named_sequence} {
         {loom.sweep = false, loom.host_default = "3 * l2_bytes / 4"} -> !transform.param<i64>
     //   page_k_block: the K block of a matmul of at most one_tile_m_r
     //                 rows whose N is a page multiple: half of
-    //                 in_place_k_block (on
+    //                 in_place_k_block's L2 bound (on
     //                 Zen 5, one thread, GFLOP/s with 512 rows against
     //                 1024: 8 x 2048 x 2048 144 / 112, 8 x 1024 x 1024 172
     //                 / 147, 8 x 2048 x 2000 130 / 120, 6 x 2048 x 2048 77
@@ -1754,7 +1763,7 @@ module attributes {transform.with_named_sequence} {
     //                 of 1024 the longer block is faster: 8 x 2000 x 2000
     //                 132 / 144, 8 x 2000 x 2048 162 / 170).
     %page_k_block = transform.tune.knob<"page_k_block"> = 512 from options = [128, 256, 512, 1024, 2048]
-        {loom.sweep = false, loom.host_default = "in_place_k_block / 2"} -> !transform.param<i64>
+        {loom.sweep = false, loom.host_default = "l2_bytes / (64 * in_place_n_r)"} -> !transform.param<i64>
     //   l1_prefetch_ahead: steps by which such a matmul (N a multiple of
     //                      1024) whose B stays in cache (less than
     //                      stream_b_bytes) prefetches the rows of B, into
