@@ -8,18 +8,22 @@
 // each row through a subview at its k loop's induction variable and the
 // loop is marked loom.prefetch_ahead with pack_in_first_ahead (128 / m_r:
 // 16 rows ahead), for loom-prefetch-ahead, which runs next. With
-// pack_in_first=0 the copy stays. Both results are checked.
+// pack_in_first=0 the copy stays. Both results are checked. (The host's
+// parameters are given: with a larger L3, B, 20 MB, would stay in cache and
+// be read in place.)
 //
 // RUN: loom run %s --schedule %{schedules}/matmul/schedule.mlir \
 // RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
 // RUN:   --host-param vector_bytes=64 --host-param vector_registers=32 \
 // RUN:   --host-param l1d_bytes=49152 --host-param l2_bytes=1048576 \
+// RUN:   --host-param l3_bytes=33554432 \
 // RUN:   --dump-ir %t/on | FileCheck %s
 // RUN: loom-opt %t/on/2-bufferized.mlir --loom-pack-in-first-tile | FileCheck %s --check-prefix=ON
 // RUN: loom run %s --schedule %{schedules}/matmul/schedule.mlir \
 // RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
 // RUN:   --host-param vector_bytes=64 --host-param vector_registers=32 \
 // RUN:   --host-param l1d_bytes=49152 --host-param l2_bytes=1048576 \
+// RUN:   --host-param l3_bytes=33554432 \
 // RUN:   --knob pack_in_first=0 --dump-ir %t/off | FileCheck %s
 // RUN: loom-opt %t/off/2-bufferized.mlir --loom-pack-in-first-tile | FileCheck %s --check-prefix=OFF
 
