@@ -1899,8 +1899,8 @@ module attributes {transform.with_named_sequence} {
     transform.foreach %in_place : !transform.any_op {
     ^bb0(%in_place_matmul: !transform.any_op):
       // Its rows of B prefetched ahead when B takes at least
-      // ahead_b_bytes: where it streams from memory on a Zen, from beyond
-      // L2 elsewhere (see ahead_b_bytes).
+      // ahead_b_bytes: where it streams from memory on a Zen, from half of
+      // L2 up elsewhere (see ahead_b_bytes).
       %in_place_m, %in_place_n = transform.include @rows_and_cols_of failures(propagate)
           (%in_place_matmul)
         : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>)
