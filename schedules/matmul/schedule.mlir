@@ -1108,6 +1108,27 @@ module attributes {transform.with_named_sequence} {
     %ahead_b_bytes = transform.tune.knob<"ahead_b_bytes"> = 8388608
         from options = [524288, 1048576, 2097152, 4194304, 8388608, 16777216, 33554432, 67108864]
         {loom.sweep = false, loom.host_default = "stream_b_bytes * zen + l2_bytes / 2 * (1 - zen)"} -> !transform.param<i64>
+    //   page_stream_b_bytes: a matmul whose N is a page multiple, read in
+    //                        place, whose B takes at least this many
+    //                        bytes has its rows of B prefetched into L2 by
+    //                        their stride, prefetch_ahead steps ahead (B
+    //                        from memory); a smaller B into L1, a few steps
+    //                        ahead (l1_prefetch_ahead and the like, below).
+    //                        On a Zen, stream_b_bytes. Elsewhere eight
+    //                        times L3: on an Intel Emerald Rapids the near
+    //                        prefetch into L1 keeps up with rows from L3
+    //                        and from memory, the far one into L2 does not
+    //                        (GFLOP/s with L2 / L1 prefetches, oneDNN; one
+    //                        thread: 8 x 2048 x 2048 (16 MiB) 76 / 87, 89;
+    //                        12 x 2048 x 2048 104 / 133; 8 x 2048 x 4096
+    //                        (32 MiB) 79 / 89, 92; 8 x 4096 x 4096 (64
+    //                        MiB) 76 / 77; two threads: 8 x 2048 x 2048
+    //                        147 / 166, 172; 8 x 4096 x 4096 141 / 172,
+    //                        170; docs/performance.md, "Rows a page apart
+    //                        on an Intel").
+    %page_stream_b_bytes = transform.tune.knob<"page_stream_b_bytes"> = 8388608
+        from options = [1048576, 2097152, 4194304, 8388608, 16777216, 33554432, 67108864, 134217728, 268435456]
+        {loom.sweep = false, loom.host_default = "stream_b_bytes * zen + 8 * l3_bytes * (1 - zen)"} -> !transform.param<i64>
     //   page_in_place_rows: a matmul whose N is a page multiple reads B
     //                       in place after all when it has at most this
     //                       many rows and its B stays in cache (less than
@@ -1960,12 +1981,12 @@ module attributes {transform.with_named_sequence} {
            !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.param<i64>)
       %in_place_matmul_a, %page_ahead = transform.foreach_match restrict_root flatten_results
-          in %in_place_matmul_r, %stream_b_bytes, %prefetch_ahead, %l1_ahead
+          in %in_place_matmul_r, %page_stream_b_bytes, %prefetch_ahead, %l1_ahead
           @large_b -> @forward_param, @small_b -> @forward_param
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.param<i64>)
       %in_place_matmul_b, %in_place_cache = transform.foreach_match restrict_root flatten_results
-          in %in_place_matmul_a, %stream_b_bytes, %by_stride, %l1_cache
+          in %in_place_matmul_a, %page_stream_b_bytes, %by_stride, %l1_cache
           @large_b -> @forward_param, @small_b -> @forward_param
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.param<i64>)

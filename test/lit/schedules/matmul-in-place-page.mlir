@@ -17,8 +17,11 @@
 // the 1024 columns, step 32), nothing packed; K blocks of page_k_block rows
 // (128 of its 256), not in_place_k_block (256); its rows of B prefetched
 // though B, 1 MiB, is below stream_b_bytes: l1_prefetch_ahead (8) rows
-// ahead into L1 (locality 3) when B is below stream_b_bytes, prefetch_ahead
-// rows ahead into L2 (locality 2: rows 4 KiB apart) when it is not; rows of
+// ahead into L1 (locality 3) when B is below page_stream_b_bytes,
+// prefetch_ahead rows ahead into L2 (locality 2: rows 4 KiB apart) when it
+// is not. page_stream_b_bytes is stream_b_bytes on a Zen (host parameter
+// zen=1) and eight times L3 elsewhere: with stream_b_bytes of 1 MiB the
+// one_tile matmul prefetches into L2 on a Zen, into L1 on others; rows of
 // B 16 KiB apart (@one_tile_far, N = 4096) l1_far_prefetch_ahead (4) rows
 // ahead into L1. A
 // matmul of at most wide_tile_rows rows (@six_rows, 6) has register tiles
@@ -67,8 +70,8 @@
 // RUN:   --knob m_r=8 --knob one_tile_m_r=12 --knob n_r=1 --knob in_place_rows=128 \
 // RUN:   --knob in_place_n_c=256 --knob in_place_n_r=32 \
 // RUN:   --knob in_place_k_block=256 --knob page_k_block=128 \
-// RUN:   --knob stream_b_bytes=8388608 --knob l1_prefetch_ahead=8 \
-// RUN:   --dump-ir %t/in-place 2>&1 | FileCheck %s --implicit-check-not=remark
+// RUN:   --knob stream_b_bytes=8388608 --knob page_stream_b_bytes=8388608 \
+// RUN:   --knob l1_prefetch_ahead=8 --dump-ir %t/in-place 2>&1 | FileCheck %s --implicit-check-not=remark
 // RUN: FileCheck %s --check-prefix=IN-PLACE --implicit-check-not='x1x32xf32>' \
 // RUN:   --implicit-check-not='step %c256' < %t/in-place/1-scheduled.mlir
 // RUN: FileCheck %s --check-prefix=PREFETCH-L1 < %t/in-place/3-llvm-dialect.mlir
@@ -76,13 +79,28 @@
 // RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
 // RUN:   --knob m_r=8 --knob one_tile_m_r=12 --knob n_r=1 --knob in_place_rows=128 \
 // RUN:   --knob in_place_n_r=32 --knob page_k_block=128 \
-// RUN:   --knob stream_b_bytes=1048576 --knob prefetch_ahead=64 \
+// RUN:   --knob page_stream_b_bytes=1048576 --knob prefetch_ahead=64 \
 // RUN:   --dump-ir %t/streamed 2>&1 | FileCheck %s --implicit-check-not=remark
 // RUN: FileCheck %s --check-prefix=PREFETCH-L2 < %t/streamed/3-llvm-dialect.mlir
+// RUN: loom run %s --func one_tile --schedule %{schedules}/matmul/schedule.mlir \
+// RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
+// RUN:   --knob m_r=8 --knob one_tile_m_r=12 --knob n_r=1 --knob in_place_rows=128 \
+// RUN:   --knob in_place_n_r=32 --knob page_k_block=128 \
+// RUN:   --knob stream_b_bytes=1048576 --knob prefetch_ahead=64 --host-param zen=1 \
+// RUN:   --dump-ir %t/streamed-zen 2>&1 | FileCheck %s --check-prefix=ZEN
+// RUN: FileCheck %s --check-prefix=PREFETCH-L2 < %t/streamed-zen/3-llvm-dialect.mlir
+// RUN: loom run %s --func one_tile --schedule %{schedules}/matmul/schedule.mlir \
+// RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
+// RUN:   --knob m_r=8 --knob one_tile_m_r=12 --knob n_r=1 --knob in_place_rows=128 \
+// RUN:   --knob in_place_n_r=32 --knob page_k_block=128 --knob l1_prefetch_ahead=8 \
+// RUN:   --knob stream_b_bytes=1048576 --host-param zen=0 --host-param l3_bytes=33554432 \
+// RUN:   --dump-ir %t/streamed-other 2>&1 | FileCheck %s --check-prefix=OTHER
+// RUN: FileCheck %s --check-prefix=PREFETCH-L1 < %t/streamed-other/3-llvm-dialect.mlir
 // RUN: loom run %s --func one_tile_far --schedule %{schedules}/matmul/schedule.mlir \
 // RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
 // RUN:   --knob m_r=8 --knob one_tile_m_r=12 --knob n_r=1 --knob in_place_rows=128 \
 // RUN:   --knob in_place_n_r=32 --knob stream_b_bytes=8388608 \
+// RUN:   --knob page_stream_b_bytes=8388608 \
 // RUN:   --knob l1_prefetch_ahead=8 --knob l1_far_prefetch_ahead=4 \
 // RUN:   --dump-ir %t/far 2>&1 | FileCheck %s --implicit-check-not=remark
 // RUN: FileCheck %s --check-prefix=PREFETCH-FAR < %t/far/3-llvm-dialect.mlir
@@ -90,6 +108,7 @@
 // RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
 // RUN:   --knob m_r=8 --knob one_tile_m_r=12 --knob few_rows=4 --knob n_r=1 \
 // RUN:   --knob in_place_n_r=32 --knob wide_tile_rows=6 --knob stream_b_bytes=8388608 \
+// RUN:   --knob page_stream_b_bytes=8388608 \
 // RUN:   --knob l1_prefetch_ahead=8 --knob l1_far_prefetch_ahead=4 \
 // RUN:   --dump-ir %t/six 2>&1 | FileCheck %s --implicit-check-not=remark
 // RUN: FileCheck %s --check-prefix=SIX --implicit-check-not='x32xf32>' \
@@ -97,6 +116,10 @@
 // RUN: FileCheck %s --check-prefix=PREFETCH-FAR < %t/six/3-llvm-dialect.mlir
 
 // CHECK: check       arg 2: passed
+// ZEN: check       arg 2: passed
+// ZEN: page_stream_b_bytes=1048576 (stream_b_bytes * zen + 8 * l3_bytes * (1 - zen) = 1048576)
+// OTHER: check       arg 2: passed
+// OTHER: page_stream_b_bytes=268435456 (stream_b_bytes * zen + 8 * l3_bytes * (1 - zen) = 268435456)
 // PACKED: vector<8x1x32xf32>
 // PAGE-IN-PLACE: scf.for %{{.*}} = %c0 to %c36 step %c6
 // PAGE-IN-PLACE: vector.transfer_read {{.*}} : tensor<6x64xf32>, vector<6x64xf32>
