@@ -1033,9 +1033,17 @@ module attributes {transform.with_named_sequence} {
     //                 12 x 2048 x 2048 152 / 117, 12 x 1000 x 1000 181 /
     //                 165; with 14, 14 x 1000 x 1000 ran at 161 against 204
     //                 with 12, 13 x 517 x 1023 157 / 161, but 13 x 2048 x
-    //                 2048 138 / 108);
+    //                 2048 138 / 108). Elsewhere the registers' all but
+    //                 four (14 rows with 32 registers, 6 with 16): on an
+    //                 Intel Emerald Rapids, GFLOP/s with 14 against 12
+    //                 (tiles of 12 and 2 rows), oneDNN; one thread: 14 x
+    //                 1024 x 1024 148 / 74, 105; 14 x 1000 x 1000 139 /
+    //                 110, 122; 13 x 517 x 1023 150 / 125, 130; 14 x 3000
+    //                 x 1000 134 / 108, 102; two threads: 14 x 1024 x 1024
+    //                 255 / 154, 198 (docs/performance.md, "One register
+    //                 tile of 14 rows on an Intel");
     %one_tile_m_r = transform.tune.knob<"one_tile_m_r"> = 12 from options = [1, 2, 4, 6, 8, 10, 12, 14]
-        {loom.sweep = false, loom.host_default = "3 * vector_registers / 8"} -> !transform.param<i64>
+        {loom.sweep = false, loom.host_default = "3 * vector_registers / 8 * zen + (vector_registers - 4) / 2 * (1 - zen)"} -> !transform.param<i64>
     // (The knobs of paths that few payloads take, few_rows and after, carry
     // loom.sweep = false: loom tune holds them at their defaults unless
     // --sweep names them, so that a sweep covers the knobs of the common
@@ -1115,20 +1123,24 @@ module attributes {transform.with_named_sequence} {
     //                        from memory); a smaller B into L1, a few steps
     //                        ahead (l1_prefetch_ahead and the like, below).
     //                        On a Zen, stream_b_bytes. Elsewhere eight
-    //                        times L3: on an Intel Emerald Rapids the near
-    //                        prefetch into L1 keeps up with rows from L3
-    //                        and from memory, the far one into L2 does not
-    //                        (GFLOP/s with L2 / L1 prefetches, oneDNN; one
-    //                        thread: 8 x 2048 x 2048 (16 MiB) 76 / 87, 89;
-    //                        12 x 2048 x 2048 104 / 133; 8 x 2048 x 4096
-    //                        (32 MiB) 79 / 89, 92; 8 x 4096 x 4096 (64
-    //                        MiB) 76 / 77; two threads: 8 x 2048 x 2048
-    //                        147 / 166, 172; 8 x 4096 x 4096 141 / 172,
-    //                        170; docs/performance.md, "Rows a page apart
-    //                        on an Intel").
+    //                        times it (twice L3 per thread): on an Intel
+    //                        Emerald Rapids the near prefetch into L1 keeps
+    //                        up with rows from its L3 (larger than
+    //                        l3_bytes says), the far one into L2 does not,
+    //                        up to some 32 MiB a thread (GFLOP/s with L2 /
+    //                        L1 prefetches, oneDNN; one thread: 8 x 2048 x
+    //                        2048 (16 MiB) 76 / 87, 89; 12 x 2048 x 2048
+    //                        104 / 133; 14 x 2048 x 2048 116 / 139, 101; 8
+    //                        x 2048 x 4096 (32 MiB) 79 / 89, 92; 14 x 2048
+    //                        x 4096 115 / 137, 95; but 14 x 4096 x 4096 (64
+    //                        MiB) 112 / 34, 65, 8 x 4096 x 4096 69 / 80,
+    //                        81; two threads: 8 x 2048 x 2048 147 / 166,
+    //                        172; 8 x 4096 x 4096 155 / 174, 175; 14 x 4096
+    //                        x 4096 175 / 257, 151; docs/performance.md,
+    //                        "Rows a page apart on an Intel").
     %page_stream_b_bytes = transform.tune.knob<"page_stream_b_bytes"> = 8388608
         from options = [1048576, 2097152, 4194304, 8388608, 16777216, 33554432, 67108864, 134217728, 268435456]
-        {loom.sweep = false, loom.host_default = "stream_b_bytes * zen + 8 * l3_bytes * (1 - zen)"} -> !transform.param<i64>
+        {loom.sweep = false, loom.host_default = "stream_b_bytes * zen + 8 * stream_b_bytes * (1 - zen)"} -> !transform.param<i64>
     //   page_in_place_rows: a matmul whose N is a page multiple reads B
     //                       in place after all when it has at most this
     //                       many rows and its B stays in cache (less than

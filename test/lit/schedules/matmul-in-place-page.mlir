@@ -20,8 +20,9 @@
 // ahead into L1 (locality 3) when B is below page_stream_b_bytes,
 // prefetch_ahead rows ahead into L2 (locality 2: rows 4 KiB apart) when it
 // is not. page_stream_b_bytes is stream_b_bytes on a Zen (host parameter
-// zen=1) and eight times L3 elsewhere: with stream_b_bytes of 1 MiB the
-// one_tile matmul prefetches into L2 on a Zen, into L1 on others; rows of
+// zen=1) and eight times stream_b_bytes elsewhere: with stream_b_bytes of
+// 1 MiB the one_tile matmul prefetches into L2 on a Zen, into L1 on
+// others; rows of
 // B 16 KiB apart (@one_tile_far, N = 4096) l1_far_prefetch_ahead (4) rows
 // ahead into L1. A
 // matmul of at most wide_tile_rows rows (@six_rows, 6) has register tiles
@@ -93,7 +94,7 @@
 // RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
 // RUN:   --knob m_r=8 --knob one_tile_m_r=12 --knob n_r=1 --knob in_place_rows=128 \
 // RUN:   --knob in_place_n_r=32 --knob page_k_block=128 --knob l1_prefetch_ahead=8 \
-// RUN:   --knob stream_b_bytes=1048576 --host-param zen=0 --host-param l3_bytes=33554432 \
+// RUN:   --knob stream_b_bytes=1048576 --host-param zen=0 \
 // RUN:   --dump-ir %t/streamed-other 2>&1 | FileCheck %s --check-prefix=OTHER
 // RUN: FileCheck %s --check-prefix=PREFETCH-L1 < %t/streamed-other/3-llvm-dialect.mlir
 // RUN: loom run %s --func one_tile_far --schedule %{schedules}/matmul/schedule.mlir \
@@ -117,9 +118,9 @@
 
 // CHECK: check       arg 2: passed
 // ZEN: check       arg 2: passed
-// ZEN: page_stream_b_bytes=1048576 (stream_b_bytes * zen + 8 * l3_bytes * (1 - zen) = 1048576)
+// ZEN: page_stream_b_bytes=1048576 (stream_b_bytes * zen + 8 * stream_b_bytes * (1 - zen) = 1048576)
 // OTHER: check       arg 2: passed
-// OTHER: page_stream_b_bytes=268435456 (stream_b_bytes * zen + 8 * l3_bytes * (1 - zen) = 268435456)
+// OTHER: page_stream_b_bytes=8388608 (stream_b_bytes * zen + 8 * stream_b_bytes * (1 - zen) = 8388608)
 // PACKED: vector<8x1x32xf32>
 // PAGE-IN-PLACE: scf.for %{{.*}} = %c0 to %c36 step %c6
 // PAGE-IN-PLACE: vector.transfer_read {{.*}} : tensor<6x64xf32>, vector<6x64xf32>
