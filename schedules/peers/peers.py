@@ -85,7 +85,7 @@ OUTSIDE_SHAPES = [(128, 3072, 768), (512, 768, 3072), (256, 6400, 1600),
                   (24, 4000, 1000), (31, 517, 1023), (16, 4096, 4096),
                   (4, 4096, 4096),
                   (1, 4096, 4096), (7, 1024, 1024), (64, 1536, 1536),
-                  (64, 768, 3072)]
+                  (64, 768, 3072), (14, 1024, 1024), (13, 517, 1023)]
 OUTSIDE = [(f"matmul_{m}x{n}x{k}", f"matmul/shapes/mm_{m}x{n}x{k}.mlir", MATMUL, [1, 2])
            for m, n, k in OUTSIDE_SHAPES]
 # Matmuls whose B is transposed (indexing_maps, B (n, k)): nn.Linear's x *
