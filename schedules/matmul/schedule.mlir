@@ -1044,6 +1044,23 @@ module attributes {transform.with_named_sequence} {
     //                 tile of 14 rows on an Intel");
     %one_tile_m_r = transform.tune.knob<"one_tile_m_r"> = 12 from options = [1, 2, 4, 6, 8, 10, 12, 14]
         {loom.sweep = false, loom.host_default = "3 * vector_registers / 8 * zen + (vector_registers - 4) / 2 * (1 - zen)"} -> !transform.param<i64>
+    //   page_one_tile_m_r: the same for a matmul whose N is a page
+    //                      multiple. On a Zen, one_tile_m_r; elsewhere,
+    //                      with 32 registers, two rows more (16: its 32
+    //                      accumulators spill a few, but B, rows a page
+    //                      apart that are otherwise packed, is read once):
+    //                      on an Intel Emerald Rapids, GFLOP/s with 16
+    //                      against 14 (B packed for 15-16 rows), oneDNN;
+    //                      one thread: 16 x 1024 x 1024 108 / 86, 106; 15 x
+    //                      1024 x 1024 132 / 75, 109; 16 x 2048 x 2048 107 /
+    //                      84, 106; 16 x 4096 x 4096 92 / 88, 97; two
+    //                      threads: 16 x 1024 x 1024 213 / 175, 203; 16 x
+    //                      4096 x 4096 220 / 152, 182. Not where N is not
+    //                      a page multiple (tiles of m_r rows read B in
+    //                      place there: one thread 16 x 1000 x 1000 107
+    //                      with 16 against 121).
+    %page_one_tile_m_r = transform.tune.knob<"page_one_tile_m_r"> = 12 from options = [1, 2, 4, 6, 8, 10, 12, 14, 16]
+        {loom.sweep = false, loom.host_default = "one_tile_m_r + 2 * (vector_registers > 16) * (1 - zen)"} -> !transform.param<i64>
     // (The knobs of paths that few payloads take, few_rows and after, carry
     // loom.sweep = false: loom tune holds them at their defaults unless
     // --sweep names them, so that a sweep covers the knobs of the common
@@ -1313,8 +1330,15 @@ module attributes {transform.with_named_sequence} {
           @page_cols -> @forward_param, @other_cols -> @forward_param
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.param<i64>)
+      // The most rows one register tile takes: page_one_tile_m_r when N
+      // is a page multiple, one_tile_m_r otherwise.
+      %target_c, %tile_limit = transform.foreach_match restrict_root flatten_results
+          in %target_b, %page_one_tile_m_r, %one_tile_m_r
+          @page_cols -> @forward_param, @other_cols -> @forward_param
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+        -> (!transform.any_op, !transform.param<i64>)
       %target_1, %f, %i, %m = transform.foreach_match restrict_root flatten_results
-          in %target_b, %target_rows, %few_rows, %in_place_limit, %one_tile_m_r
+          in %target_c, %target_rows, %few_rows, %in_place_limit, %tile_limit
           @few_rows_only -> @first_of_three, @one_row_tile -> @second_of_three,
           @in_place_shape -> @second_of_three, @any_matmul -> @third_of_three
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
@@ -1937,9 +1961,15 @@ module attributes {transform.with_named_sequence} {
       %in_place_m, %in_place_n = transform.include @rows_and_cols_of failures(propagate)
           (%in_place_matmul)
         : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>)
+      // (The most rows of one register tile, as the sort above chose it.)
+      %in_place_matmul_0, %in_place_tile_m_r = transform.foreach_match restrict_root flatten_results
+          in %in_place_matmul, %page_one_tile_m_r, %one_tile_m_r
+          @page_cols -> @forward_param, @other_cols -> @forward_param
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+        -> (!transform.any_op, !transform.param<i64>)
       %zero_ahead = transform.param.constant 0 : i64 -> !transform.param<i64>
       %in_place_matmul_1, %ahead = transform.foreach_match restrict_root flatten_results
-          in %in_place_matmul, %ahead_b_bytes, %prefetch_ahead, %zero_ahead
+          in %in_place_matmul_0, %ahead_b_bytes, %prefetch_ahead, %zero_ahead
           @large_b -> @forward_param, @small_b -> @forward_param
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.param<i64>)
@@ -1986,7 +2016,7 @@ module attributes {transform.with_named_sequence} {
            !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.param<i64>)
       %in_place_matmul_r, %l1_ahead = transform.foreach_match restrict_root flatten_results
-          in %in_place_matmul_e, %one_tile_m_r, %in_place_m, %l1_reread_prefetch_ahead,
+          in %in_place_matmul_e, %in_place_tile_m_r, %in_place_m, %l1_reread_prefetch_ahead,
              %wide_tile_ahead
           @below -> @forward_param, @not_below -> @forward_param
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
@@ -2014,7 +2044,7 @@ module attributes {transform.with_named_sequence} {
       // 8 x 4096 x 1024 109 / 84, 6 x 2048 x 2048 88 / 76, 5 x 4096 x 4096
       // 50 / 43, 8 x 2048 x 2048 122 / 116).
       %in_place_matmul_c, %in_place_chunk = transform.foreach_match restrict_root flatten_results
-          in %in_place_matmul_p, %one_tile_m_r, %in_place_m, %in_place_n_c, %no_chunks
+          in %in_place_matmul_p, %in_place_tile_m_r, %in_place_m, %in_place_n_c, %no_chunks
           @below -> @forward_param, @not_below -> @forward_param
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>)
@@ -2044,13 +2074,13 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.param<i64>)
       %in_place_matmul_2, %in_place_tile_rows = transform.foreach_match restrict_root flatten_results
-          in %in_place_matmul_v, %one_tile_m_r, %in_place_m, %many_rows, %one_tile_m_r
+          in %in_place_matmul_v, %in_place_tile_m_r, %in_place_m, %many_rows, %in_place_tile_m_r
           @below -> @forward_param, @not_below -> @forward_param
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.param<i64>)
       %in_place_matmul_o, %one_tile_cols = transform.foreach_match restrict_root flatten_results
-          in %in_place_matmul_2, %one_tile_m_r, %in_place_m, %many_cols, %in_place_n_r
+          in %in_place_matmul_2, %in_place_tile_m_r, %in_place_m, %many_cols, %in_place_n_r
           @below -> @forward_param, @not_below -> @forward_param
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>)

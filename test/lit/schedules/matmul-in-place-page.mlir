@@ -61,14 +61,14 @@
 // RUN:   --implicit-check-not='x64xf32>' < %t/page-narrow/1-scheduled.mlir
 // RUN: loom run %s --func thirteen_rows --schedule %{schedules}/matmul/schedule.mlir \
 // RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
-// RUN:   --knob m_r=8 --knob n_r=1 --knob one_tile_m_r=12 --knob in_place_rows=128 \
+// RUN:   --knob m_r=8 --knob n_r=1 --knob one_tile_m_r=12 --knob page_one_tile_m_r=12 --knob in_place_rows=128 \
 // RUN:   --knob page_in_place_rows=48 --knob stream_b_bytes=8388608 \
 // RUN:   --dump-ir %t/thirteen 2>&1 | FileCheck %s --implicit-check-not=remark
 // RUN: FileCheck %s --check-prefix=THIRTEEN --implicit-check-not=linalg.pack \
 // RUN:   --implicit-check-not='x32xf32>' < %t/thirteen/1-scheduled.mlir
 // RUN: loom run %s --func one_tile --schedule %{schedules}/matmul/schedule.mlir \
 // RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
-// RUN:   --knob m_r=8 --knob one_tile_m_r=12 --knob n_r=1 --knob in_place_rows=128 \
+// RUN:   --knob m_r=8 --knob one_tile_m_r=12 --knob page_one_tile_m_r=12 --knob n_r=1 --knob in_place_rows=128 \
 // RUN:   --knob in_place_n_c=256 --knob in_place_n_r=32 \
 // RUN:   --knob in_place_k_block=256 --knob page_k_block=128 \
 // RUN:   --knob stream_b_bytes=8388608 --knob page_stream_b_bytes=8388608 \
@@ -78,28 +78,28 @@
 // RUN: FileCheck %s --check-prefix=PREFETCH-L1 < %t/in-place/3-llvm-dialect.mlir
 // RUN: loom run %s --func one_tile --schedule %{schedules}/matmul/schedule.mlir \
 // RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
-// RUN:   --knob m_r=8 --knob one_tile_m_r=12 --knob n_r=1 --knob in_place_rows=128 \
+// RUN:   --knob m_r=8 --knob one_tile_m_r=12 --knob page_one_tile_m_r=12 --knob n_r=1 --knob in_place_rows=128 \
 // RUN:   --knob in_place_n_r=32 --knob page_k_block=128 \
 // RUN:   --knob page_stream_b_bytes=1048576 --knob prefetch_ahead=64 \
 // RUN:   --dump-ir %t/streamed 2>&1 | FileCheck %s --implicit-check-not=remark
 // RUN: FileCheck %s --check-prefix=PREFETCH-L2 < %t/streamed/3-llvm-dialect.mlir
 // RUN: loom run %s --func one_tile --schedule %{schedules}/matmul/schedule.mlir \
 // RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
-// RUN:   --knob m_r=8 --knob one_tile_m_r=12 --knob n_r=1 --knob in_place_rows=128 \
+// RUN:   --knob m_r=8 --knob one_tile_m_r=12 --knob page_one_tile_m_r=12 --knob n_r=1 --knob in_place_rows=128 \
 // RUN:   --knob in_place_n_r=32 --knob page_k_block=128 \
 // RUN:   --knob stream_b_bytes=1048576 --knob prefetch_ahead=64 --host-param zen=1 \
 // RUN:   --dump-ir %t/streamed-zen 2>&1 | FileCheck %s --check-prefix=ZEN
 // RUN: FileCheck %s --check-prefix=PREFETCH-L2 < %t/streamed-zen/3-llvm-dialect.mlir
 // RUN: loom run %s --func one_tile --schedule %{schedules}/matmul/schedule.mlir \
 // RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
-// RUN:   --knob m_r=8 --knob one_tile_m_r=12 --knob n_r=1 --knob in_place_rows=128 \
+// RUN:   --knob m_r=8 --knob one_tile_m_r=12 --knob page_one_tile_m_r=12 --knob n_r=1 --knob in_place_rows=128 \
 // RUN:   --knob in_place_n_r=32 --knob page_k_block=128 --knob l1_prefetch_ahead=8 \
 // RUN:   --knob stream_b_bytes=1048576 --host-param zen=0 \
 // RUN:   --dump-ir %t/streamed-other 2>&1 | FileCheck %s --check-prefix=OTHER
 // RUN: FileCheck %s --check-prefix=PREFETCH-L1 < %t/streamed-other/3-llvm-dialect.mlir
 // RUN: loom run %s --func one_tile_far --schedule %{schedules}/matmul/schedule.mlir \
 // RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
-// RUN:   --knob m_r=8 --knob one_tile_m_r=12 --knob n_r=1 --knob in_place_rows=128 \
+// RUN:   --knob m_r=8 --knob one_tile_m_r=12 --knob page_one_tile_m_r=12 --knob n_r=1 --knob in_place_rows=128 \
 // RUN:   --knob in_place_n_r=32 --knob stream_b_bytes=8388608 \
 // RUN:   --knob page_stream_b_bytes=8388608 \
 // RUN:   --knob l1_prefetch_ahead=8 --knob l1_far_prefetch_ahead=4 \
@@ -107,7 +107,7 @@
 // RUN: FileCheck %s --check-prefix=PREFETCH-FAR < %t/far/3-llvm-dialect.mlir
 // RUN: loom run %s --func six_rows --schedule %{schedules}/matmul/schedule.mlir \
 // RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
-// RUN:   --knob m_r=8 --knob one_tile_m_r=12 --knob few_rows=4 --knob n_r=1 \
+// RUN:   --knob m_r=8 --knob one_tile_m_r=12 --knob page_one_tile_m_r=12 --knob few_rows=4 --knob n_r=1 \
 // RUN:   --knob in_place_n_r=32 --knob wide_tile_rows=6 --knob stream_b_bytes=8388608 \
 // RUN:   --knob page_stream_b_bytes=8388608 \
 // RUN:   --knob l1_prefetch_ahead=8 --knob l1_far_prefetch_ahead=4 \
@@ -115,8 +115,29 @@
 // RUN: FileCheck %s --check-prefix=SIX --implicit-check-not='x32xf32>' \
 // RUN:   < %t/six/1-scheduled.mlir
 // RUN: FileCheck %s --check-prefix=PREFETCH-FAR < %t/six/3-llvm-dialect.mlir
+// A matmul of 16 rows whose N is a page multiple is one register tile of
+// its 16 rows off a Zen with 32 registers (page_one_tile_m_r: one_tile_m_r
+// + 2 there), B read in place once; on a Zen (page_one_tile_m_r =
+// one_tile_m_r = 12) B is packed (page_in_place_rows 0 here), tiles of m_r.
+// RUN: loom run %s --func sixteen_rows --schedule %{schedules}/matmul/schedule.mlir \
+// RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
+// RUN:   --host-param vector_bytes=64 --host-param vector_registers=32 --host-param zen=0 \
+// RUN:   --knob page_in_place_rows=0 \
+// RUN:   --dump-ir %t/sixteen 2>&1 | FileCheck %s --check-prefix=SIXTEEN-LOG
+// RUN: FileCheck %s --check-prefix=SIXTEEN --implicit-check-not=linalg.pack \
+// RUN:   < %t/sixteen/1-scheduled.mlir
+// RUN: loom run %s --func sixteen_rows --schedule %{schedules}/matmul/schedule.mlir \
+// RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
+// RUN:   --host-param vector_bytes=64 --host-param vector_registers=32 --host-param zen=1 \
+// RUN:   --knob page_in_place_rows=0 \
+// RUN:   --dump-ir %t/sixteen-zen 2>&1 | FileCheck %s
+// RUN: FileCheck %s --check-prefix=PACKED --implicit-check-not='vector<16x32xf32>' \
+// RUN:   < %t/sixteen-zen/1-scheduled.mlir
 
 // CHECK: check       arg 2: passed
+// SIXTEEN-LOG: check       arg 2: passed
+// SIXTEEN-LOG: one_tile_m_r=14 (3 * vector_registers / 8 * zen + (vector_registers - 4) / 2 * (1 - zen) = 14), page_one_tile_m_r=16 (one_tile_m_r + 2 * (vector_registers > 16) * (1 - zen) = 16)
+// SIXTEEN: vector.transfer_read {{.*}} : tensor<16x32xf32>, vector<16x32xf32>
 // ZEN: check       arg 2: passed
 // ZEN: page_stream_b_bytes=1048576 (stream_b_bytes * zen + 8 * stream_b_bytes * (1 - zen) = 1048576)
 // OTHER: check       arg 2: passed
@@ -189,5 +210,12 @@ func.func @one_tile_far(%A: tensor<12x64xf32>, %B: tensor<64x4096xf32>, %C: memr
   %c = bufferization.to_tensor %C restrict writable : memref<12x4096xf32> to tensor<12x4096xf32>
   %r = linalg.matmul ins(%A, %B : tensor<12x64xf32>, tensor<64x4096xf32>) outs(%c : tensor<12x4096xf32>) -> tensor<12x4096xf32>
   bufferization.materialize_in_destination %r in restrict writable %C : (tensor<12x4096xf32>, memref<12x4096xf32>) -> ()
+  return
+}
+
+func.func @sixteen_rows(%A: tensor<16x256xf32>, %B: tensor<256x1024xf32>, %C: memref<16x1024xf32>) {
+  %c = bufferization.to_tensor %C restrict writable : memref<16x1024xf32> to tensor<16x1024xf32>
+  %r = linalg.matmul ins(%A, %B : tensor<16x256xf32>, tensor<256x1024xf32>) outs(%c : tensor<16x1024xf32>) -> tensor<16x1024xf32>
+  bufferization.materialize_in_destination %r in restrict writable %C : (tensor<16x1024xf32>, memref<16x1024xf32>) -> ()
   return
 }
