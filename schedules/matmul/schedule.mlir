@@ -1538,6 +1538,22 @@ module attributes {transform.with_named_sequence} {
     //              against 149 with 48 + 1).
     %join_rows = transform.tune.knob<"join_rows"> = 3 from options = [0, 1, 2, 3, 4, 6]
         {loom.sweep = false, loom.host_default = "((vector_registers - 3) / 2 - m_r) / 2"} -> !transform.param<i64>
+    //   in_place_m_r: rows of the register tiles of a matmul reading B in
+    //                 place with more rows than one register tile takes
+    //                 (one_tile_m_r), each tile reading B once: m_r on a
+    //                 Zen; elsewhere three quarters of the registers, as
+    //                 one_tile_m_r on a Zen (12 rows with 32): on an Intel
+    //                 Emerald Rapids B read fewer times outweighs rows of
+    //                 A that are not packed (one thread, GFLOP/s with 12
+    //                 against 8, oneDNN: 24 x 4000 x 1000 131 / 117, 138;
+    //                 49 x 1000 x 2048 145 / 130, 149; 100 x 1000 x 300
+    //                 158 / 139, 161; docs/performance.md, "Register tiles
+    //                 of 12 rows reading B in place on an Intel").
+    %in_place_m_r = transform.tune.knob<"in_place_m_r"> = 8 from options = [1, 2, 4, 6, 8, 12, 14]
+        {loom.sweep = false, loom.host_default = "m_r * zen + 3 * vector_registers / 8 * (1 - zen)"} -> !transform.param<i64>
+    //   in_place_join_rows: join_rows for those tiles.
+    %in_place_join_rows = transform.tune.knob<"in_place_join_rows"> = 3 from options = [0, 1, 2, 3, 4, 6]
+        {loom.sweep = false, loom.host_default = "((vector_registers - 3) / 2 - in_place_m_r) / 2"} -> !transform.param<i64>
     //   narrow_cols, narrow_m_r: a register tile of fewer columns than
     //              narrow_cols (a vector's lanes: the columns left over
     //              when B is read in place, 8 of 1000) has narrow_m_r
@@ -2059,7 +2075,7 @@ module attributes {transform.with_named_sequence} {
       // wide_tile_rows.
       %wide_join = transform.param.constant 1 : i64 -> !transform.param<i64>
       %in_place_matmul_t, %many_rows = transform.foreach_match restrict_root flatten_results
-          in %in_place_matmul_c, %page_wide_tiles, %wide_tile_rows, %m_r
+          in %in_place_matmul_c, %page_wide_tiles, %wide_tile_rows, %in_place_m_r
           @page_wide -> @forward_param, @not_page_wide -> @forward_param
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.param<i64>)
@@ -2069,7 +2085,7 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.param<i64>)
       %in_place_matmul_v, %in_place_join = transform.foreach_match restrict_root flatten_results
-          in %in_place_matmul_u, %page_wide_tiles, %wide_join, %join_rows
+          in %in_place_matmul_u, %page_wide_tiles, %wide_join, %in_place_join_rows
           @page_wide -> @forward_param, @not_page_wide -> @forward_param
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.param<i64>)

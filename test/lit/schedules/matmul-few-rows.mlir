@@ -22,7 +22,7 @@
 // RUN: FileCheck %s --check-prefixes=FEW,THREADS < %t/2t/1-scheduled.mlir
 // RUN: loom run %s --schedule %{schedules}/matmul/schedule.mlir \
 // RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
-// RUN:   --knob few_rows=2 --knob in_place_rows=0 --knob n_r=1 --knob m_r=2 \
+// RUN:   --knob few_rows=2 --knob in_place_rows=0 --knob n_r=1 --knob m_r=2 --knob in_place_m_r=2 \
 // RUN:   --knob one_tile_m_r=2 --knob page_one_tile_m_r=2 \
 // RUN:   --dump-ir %t/packed 2>&1 | FileCheck %s --implicit-check-not=remark
 // RUN: FileCheck %s --check-prefix=PACKED < %t/packed/1-scheduled.mlir

@@ -32,19 +32,19 @@
 //
 // RUN: loom run %s --func matmul --schedule %{schedules}/matmul/schedule.mlir \
 // RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
-// RUN:   --knob m_r=8 --knob n_r=1 --knob in_place_rows=128 \
+// RUN:   --knob m_r=8 --knob in_place_m_r=8 --knob n_r=1 --knob in_place_rows=128 \
 // RUN:   --knob page_in_place_rows=32 --knob stream_b_bytes=8388608 \
 // RUN:   --dump-ir %t/packed 2>&1 | FileCheck %s --implicit-check-not=remark
 // RUN: FileCheck %s --check-prefix=PACKED < %t/packed/1-scheduled.mlir
 // RUN: loom run %s --func matmul --schedule %{schedules}/matmul/schedule.mlir \
 // RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
-// RUN:   --knob m_r=8 --knob n_r=1 --knob in_place_rows=128 \
+// RUN:   --knob m_r=8 --knob in_place_m_r=8 --knob n_r=1 --knob in_place_rows=128 \
 // RUN:   --knob page_in_place_rows=48 --knob stream_b_bytes=1048576 \
 // RUN:   --dump-ir %t/packed-streamed 2>&1 | FileCheck %s --implicit-check-not=remark
 // RUN: FileCheck %s --check-prefix=PACKED < %t/packed-streamed/1-scheduled.mlir
 // RUN: loom run %s --func matmul --schedule %{schedules}/matmul/schedule.mlir \
 // RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
-// RUN:   --knob m_r=8 --knob n_r=1 --knob in_place_rows=128 \
+// RUN:   --knob m_r=8 --knob in_place_m_r=8 --knob n_r=1 --knob in_place_rows=128 \
 // RUN:   --knob page_in_place_rows=48 --knob stream_b_bytes=8388608 \
 // RUN:   --knob l1_reread_prefetch_ahead=2 \
 // RUN:   --dump-ir %t/page-in-place 2>&1 | FileCheck %s --implicit-check-not=remark
@@ -53,7 +53,7 @@
 // RUN: FileCheck %s --check-prefix=PREFETCH-2 < %t/page-in-place/3-llvm-dialect.mlir
 // RUN: loom run %s --func matmul --schedule %{schedules}/matmul/schedule.mlir \
 // RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
-// RUN:   --knob m_r=8 --knob n_r=1 --knob in_place_rows=128 \
+// RUN:   --knob m_r=8 --knob in_place_m_r=8 --knob n_r=1 --knob in_place_rows=128 \
 // RUN:   --knob page_in_place_rows=48 --knob stream_b_bytes=8388608 \
 // RUN:   --knob page_wide_tiles=0 \
 // RUN:   --dump-ir %t/page-narrow 2>&1 | FileCheck %s --implicit-check-not=remark
@@ -61,14 +61,14 @@
 // RUN:   --implicit-check-not='x64xf32>' < %t/page-narrow/1-scheduled.mlir
 // RUN: loom run %s --func thirteen_rows --schedule %{schedules}/matmul/schedule.mlir \
 // RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
-// RUN:   --knob m_r=8 --knob n_r=1 --knob one_tile_m_r=12 --knob page_one_tile_m_r=12 --knob in_place_rows=128 \
+// RUN:   --knob m_r=8 --knob in_place_m_r=8 --knob n_r=1 --knob one_tile_m_r=12 --knob page_one_tile_m_r=12 --knob in_place_rows=128 \
 // RUN:   --knob page_in_place_rows=48 --knob stream_b_bytes=8388608 \
 // RUN:   --dump-ir %t/thirteen 2>&1 | FileCheck %s --implicit-check-not=remark
 // RUN: FileCheck %s --check-prefix=THIRTEEN --implicit-check-not=linalg.pack \
 // RUN:   --implicit-check-not='x32xf32>' < %t/thirteen/1-scheduled.mlir
 // RUN: loom run %s --func one_tile --schedule %{schedules}/matmul/schedule.mlir \
 // RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
-// RUN:   --knob m_r=8 --knob one_tile_m_r=12 --knob page_one_tile_m_r=12 --knob n_r=1 --knob in_place_rows=128 \
+// RUN:   --knob m_r=8 --knob in_place_m_r=8 --knob one_tile_m_r=12 --knob page_one_tile_m_r=12 --knob n_r=1 --knob in_place_rows=128 \
 // RUN:   --knob in_place_n_c=256 --knob in_place_n_r=32 \
 // RUN:   --knob in_place_k_block=256 --knob page_k_block=128 \
 // RUN:   --knob stream_b_bytes=8388608 --knob page_stream_b_bytes=8388608 \
@@ -78,28 +78,28 @@
 // RUN: FileCheck %s --check-prefix=PREFETCH-L1 < %t/in-place/3-llvm-dialect.mlir
 // RUN: loom run %s --func one_tile --schedule %{schedules}/matmul/schedule.mlir \
 // RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
-// RUN:   --knob m_r=8 --knob one_tile_m_r=12 --knob page_one_tile_m_r=12 --knob n_r=1 --knob in_place_rows=128 \
+// RUN:   --knob m_r=8 --knob in_place_m_r=8 --knob one_tile_m_r=12 --knob page_one_tile_m_r=12 --knob n_r=1 --knob in_place_rows=128 \
 // RUN:   --knob in_place_n_r=32 --knob page_k_block=128 \
 // RUN:   --knob page_stream_b_bytes=1048576 --knob prefetch_ahead=64 \
 // RUN:   --dump-ir %t/streamed 2>&1 | FileCheck %s --implicit-check-not=remark
 // RUN: FileCheck %s --check-prefix=PREFETCH-L2 < %t/streamed/3-llvm-dialect.mlir
 // RUN: loom run %s --func one_tile --schedule %{schedules}/matmul/schedule.mlir \
 // RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
-// RUN:   --knob m_r=8 --knob one_tile_m_r=12 --knob page_one_tile_m_r=12 --knob n_r=1 --knob in_place_rows=128 \
+// RUN:   --knob m_r=8 --knob in_place_m_r=8 --knob one_tile_m_r=12 --knob page_one_tile_m_r=12 --knob n_r=1 --knob in_place_rows=128 \
 // RUN:   --knob in_place_n_r=32 --knob page_k_block=128 \
 // RUN:   --knob stream_b_bytes=1048576 --knob prefetch_ahead=64 --host-param zen=1 \
 // RUN:   --dump-ir %t/streamed-zen 2>&1 | FileCheck %s --check-prefix=ZEN
 // RUN: FileCheck %s --check-prefix=PREFETCH-L2 < %t/streamed-zen/3-llvm-dialect.mlir
 // RUN: loom run %s --func one_tile --schedule %{schedules}/matmul/schedule.mlir \
 // RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
-// RUN:   --knob m_r=8 --knob one_tile_m_r=12 --knob page_one_tile_m_r=12 --knob n_r=1 --knob in_place_rows=128 \
+// RUN:   --knob m_r=8 --knob in_place_m_r=8 --knob one_tile_m_r=12 --knob page_one_tile_m_r=12 --knob n_r=1 --knob in_place_rows=128 \
 // RUN:   --knob in_place_n_r=32 --knob page_k_block=128 --knob l1_prefetch_ahead=8 \
 // RUN:   --knob stream_b_bytes=1048576 --host-param zen=0 \
 // RUN:   --dump-ir %t/streamed-other 2>&1 | FileCheck %s --check-prefix=OTHER
 // RUN: FileCheck %s --check-prefix=PREFETCH-L1 < %t/streamed-other/3-llvm-dialect.mlir
 // RUN: loom run %s --func one_tile_far --schedule %{schedules}/matmul/schedule.mlir \
 // RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
-// RUN:   --knob m_r=8 --knob one_tile_m_r=12 --knob page_one_tile_m_r=12 --knob n_r=1 --knob in_place_rows=128 \
+// RUN:   --knob m_r=8 --knob in_place_m_r=8 --knob one_tile_m_r=12 --knob page_one_tile_m_r=12 --knob n_r=1 --knob in_place_rows=128 \
 // RUN:   --knob in_place_n_r=32 --knob stream_b_bytes=8388608 \
 // RUN:   --knob page_stream_b_bytes=8388608 \
 // RUN:   --knob l1_prefetch_ahead=8 --knob l1_far_prefetch_ahead=4 \
@@ -107,7 +107,7 @@
 // RUN: FileCheck %s --check-prefix=PREFETCH-FAR < %t/far/3-llvm-dialect.mlir
 // RUN: loom run %s --func six_rows --schedule %{schedules}/matmul/schedule.mlir \
 // RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
-// RUN:   --knob m_r=8 --knob one_tile_m_r=12 --knob page_one_tile_m_r=12 --knob few_rows=4 --knob n_r=1 \
+// RUN:   --knob m_r=8 --knob in_place_m_r=8 --knob one_tile_m_r=12 --knob page_one_tile_m_r=12 --knob few_rows=4 --knob n_r=1 \
 // RUN:   --knob in_place_n_r=32 --knob wide_tile_rows=6 --knob stream_b_bytes=8388608 \
 // RUN:   --knob page_stream_b_bytes=8388608 \
 // RUN:   --knob l1_prefetch_ahead=8 --knob l1_far_prefetch_ahead=4 \

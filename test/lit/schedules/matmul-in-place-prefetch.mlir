@@ -11,42 +11,42 @@
 //
 // RUN: loom run %s --schedule %{schedules}/matmul/schedule.mlir \
 // RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
-// RUN:   --knob m_r=8 --knob in_place_rows=128 --knob prefetch_ahead=64 \
+// RUN:   --knob m_r=8 --knob in_place_m_r=8 --knob in_place_rows=128 --knob prefetch_ahead=64 \
 // RUN:   --knob ahead_b_bytes=1048576 --dump-ir %t/on | FileCheck %s
 // RUN: FileCheck %s --check-prefix=ON < %t/on/4-optimized.ll
 // RUN: loom run %s --schedule %{schedules}/matmul/schedule.mlir \
 // RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
-// RUN:   --knob m_r=8 --knob in_place_rows=128 --knob prefetch_ahead=64 \
+// RUN:   --knob m_r=8 --knob in_place_m_r=8 --knob in_place_rows=128 --knob prefetch_ahead=64 \
 // RUN:   --knob ahead_b_bytes=2097152 --dump-ir %t/small | FileCheck %s
 // RUN: FileCheck %s --check-prefix=OFF < %t/small/4-optimized.ll
 // RUN: loom run %s --schedule %{schedules}/matmul/schedule.mlir \
 // RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
-// RUN:   --knob m_r=8 --knob in_place_rows=128 --knob prefetch_ahead=0 \
+// RUN:   --knob m_r=8 --knob in_place_m_r=8 --knob in_place_rows=128 --knob prefetch_ahead=0 \
 // RUN:   --knob ahead_b_bytes=1048576 --dump-ir %t/off | FileCheck %s
 // RUN: FileCheck %s --check-prefix=OFF < %t/off/4-optimized.ll
 //
 // RUN: loom run %s --schedule %{schedules}/matmul/schedule.mlir \
 // RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
-// RUN:   --knob m_r=8 --knob in_place_rows=128 --knob prefetch_ahead=64 \
+// RUN:   --knob m_r=8 --knob in_place_m_r=8 --knob in_place_rows=128 --knob prefetch_ahead=64 \
 // RUN:   --host-param zen=1 --host-param l3_bytes=4194304 --dump-ir %t/zen1 \
 // RUN:   | FileCheck %s --check-prefixes=CHECK,ZEN1
 // RUN: FileCheck %s --check-prefix=ON < %t/zen1/4-optimized.ll
 // RUN: loom run %s --schedule %{schedules}/matmul/schedule.mlir \
 // RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
-// RUN:   --knob m_r=8 --knob in_place_rows=128 --knob prefetch_ahead=64 \
+// RUN:   --knob m_r=8 --knob in_place_m_r=8 --knob in_place_rows=128 --knob prefetch_ahead=64 \
 // RUN:   --host-param zen=1 --host-param l3_bytes=4194304 --threads 2 \
 // RUN:   --dump-ir %t/zen2 | FileCheck %s --check-prefixes=CHECK,ZEN2
 // RUN: FileCheck %s --check-prefix=OFF < %t/zen2/4-optimized.ll
 // RUN: loom run %s --schedule %{schedules}/matmul/schedule.mlir \
 // RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
-// RUN:   --knob m_r=8 --knob in_place_rows=128 --knob prefetch_ahead=64 \
+// RUN:   --knob m_r=8 --knob in_place_m_r=8 --knob in_place_rows=128 --knob prefetch_ahead=64 \
 // RUN:   --host-param zen=0 --host-param l3_bytes=4194304 \
 // RUN:   --host-param l2_bytes=2097152 --threads 2 --dump-ir %t/other2 \
 // RUN:   | FileCheck %s --check-prefixes=CHECK,OTHER2
 // RUN: FileCheck %s --check-prefix=ON < %t/other2/4-optimized.ll
 // RUN: loom run %s --schedule %{schedules}/matmul/schedule.mlir \
 // RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
-// RUN:   --knob m_r=8 --knob in_place_rows=128 --knob prefetch_ahead=64 \
+// RUN:   --knob m_r=8 --knob in_place_m_r=8 --knob in_place_rows=128 --knob prefetch_ahead=64 \
 // RUN:   --host-param zen=0 --host-param l2_bytes=4194304 \
 // RUN:   --dump-ir %t/other4 | FileCheck %s --check-prefixes=CHECK,OTHER4
 // RUN: FileCheck %s --check-prefix=OFF < %t/other4/4-optimized.ll

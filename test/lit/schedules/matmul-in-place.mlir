@@ -13,7 +13,7 @@
 //
 // RUN: loom run %s --schedule %{schedules}/matmul/schedule.mlir \
 // RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
-// RUN:   --knob m_r=8 --knob in_place_k_block=256 --knob in_place_rows=128 \
+// RUN:   --knob m_r=8 --knob in_place_m_r=8 --knob in_place_k_block=256 --knob in_place_rows=128 \
 // RUN:   --knob in_place_n_c=256 --knob in_place_n_r=32 \
 // RUN:   --knob narrow_cols=16 --knob narrow_m_r=16 \
 // RUN:   --dump-ir %t/1t 2>&1 | FileCheck %s --implicit-check-not=remark
@@ -21,10 +21,21 @@
 // RUN:   --implicit-check-not='vector<8x8xf32>' < %t/1t/1-scheduled.mlir
 // RUN: loom run %s --schedule %{schedules}/matmul/schedule.mlir \
 // RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
-// RUN:   --knob m_r=8 --knob in_place_rows=128 --threads 2 \
+// RUN:   --knob m_r=8 --knob in_place_m_r=8 --knob in_place_rows=128 --threads 2 \
 // RUN:   2>&1 | FileCheck %s --implicit-check-not=remark
 
+// Off a Zen the tiles of a matmul reading B in place have 12 rows
+// (in_place_m_r), not m_r: 40 rows are three tiles of 12 and one of 4.
+// RUN: loom run %s --schedule %{schedules}/matmul/schedule.mlir \
+// RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
+// RUN:   --host-param vector_bytes=64 --host-param vector_registers=32 --host-param zen=0 \
+// RUN:   --knob m_r=8 --knob in_place_rows=128 --knob in_place_n_r=32 \
+// RUN:   --dump-ir %t/other 2>&1 | FileCheck %s --implicit-check-not=remark
+// RUN: FileCheck %s --check-prefix=OTHER < %t/other/1-scheduled.mlir
+
 // CHECK: check       arg 2: passed
+// OTHER: vector.transfer_read {{.*}} : tensor<12x32xf32>, vector<12x32xf32>
+// OTHER: vector.transfer_read {{.*}} : tensor<4x32xf32>, vector<4x32xf32>
 
 // TILES: tensor.extract_slice %{{.*}}[0, 0] [40, 512] [1, 1] : tensor<40x520xf32> to tensor<40x512xf32>
 // TILES: scf.for %{{.*}} = %c0 to %c512 step %c256

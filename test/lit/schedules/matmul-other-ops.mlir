@@ -14,7 +14,7 @@
 // the 512 x 512 one by rows.
 // RUN: loom run %s --chunk 2 --schedule %{schedules}/matmul/schedule.mlir \
 // RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-timing --no-records --threads 2 \
-// RUN:   --knob n_r=1 --knob m_r=8 --knob k_block=128 --knob n_panels=4 --knob m_c=64 \
+// RUN:   --knob n_r=1 --knob m_r=8 --knob in_place_m_r=8 --knob k_block=128 --knob n_panels=4 --knob m_c=64 \
 // RUN:   --knob thread_parts=2 --knob pack_b_rows=128 --knob pack_panels=32 --knob in_place_rows=0 \
 // RUN:   --dump-ir %t | FileCheck %s --check-prefix=TWO
 // RUN: FileCheck %s --check-prefix=BUF < %t/2-bufferized.mlir

@@ -8,7 +8,7 @@
 //
 // RUN: loom run %s --schedule %{schedules}/matmul/schedule.mlir \
 // RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
-// RUN:   --knob m_r=8 --knob in_place_rows=128 --knob in_place_n_r=32 \
+// RUN:   --knob m_r=8 --knob in_place_m_r=8 --knob in_place_rows=128 --knob in_place_n_r=32 \
 // RUN:   --knob few_rows=4 --knob few_rows_cols=128 --knob narrow_cols=16 --knob three_vector_rows=0 \
 // RUN:   --dump-ir %t 2>&1 | FileCheck %s
 // RUN: FileCheck %s --check-prefix=TILES --implicit-check-not='vector<8x24xf32>' \

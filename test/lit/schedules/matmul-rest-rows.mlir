@@ -19,33 +19,33 @@
 //
 // DEFINE: %{run} = loom run %s --schedule %{schedules}/matmul/schedule.mlir \
 // DEFINE:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
-// DEFINE:   --knob m_r=8 --knob n_r=1 --knob k_block=64 --knob in_place_n_r=32 \
+// DEFINE:   --knob m_r=8 --knob in_place_m_r=8 --knob n_r=1 --knob k_block=64 --knob in_place_n_r=32 \
 // DEFINE:   --knob page_in_place_rows=0
-// RUN: %{run} --chunk 1 --knob join_rows=3 --dump-ir %t/packed 2>&1 \
+// RUN: %{run} --chunk 1 --knob join_rows=3 --knob in_place_join_rows=3 --dump-ir %t/packed 2>&1 \
 // RUN:   | FileCheck %s --implicit-check-not=remark
 // RUN: FileCheck %s --check-prefix=PACKED --implicit-check-not='vector<32xf32>)' \
 // RUN:   < %t/packed/1-scheduled.mlir
 // RUN: FileCheck %s --check-prefix=NOCOPY --implicit-check-not=memref.copy \
 // RUN:   < %t/packed/2-bufferized.mlir
-// RUN: %{run} --chunk 1 --knob join_rows=0 --dump-ir %t/alone 2>&1 \
+// RUN: %{run} --chunk 1 --knob join_rows=0 --knob in_place_join_rows=0 --dump-ir %t/alone 2>&1 \
 // RUN:   | FileCheck %s --implicit-check-not=remark
 // RUN: FileCheck %s --check-prefix=ALONE < %t/alone/1-scheduled.mlir
-// RUN: %{run} --chunk 1 --knob join_rows=3 --knob m_c=32 --dump-ir %t/one-tile 2>&1 \
+// RUN: %{run} --chunk 1 --knob join_rows=3 --knob in_place_join_rows=3 --knob m_c=32 --dump-ir %t/one-tile 2>&1 \
 // RUN:   | FileCheck %s --implicit-check-not=remark
 // RUN: FileCheck %s --check-prefix=PACKED --implicit-check-not='vector<32xf32>)' \
 // RUN:   < %t/one-tile/1-scheduled.mlir
-// RUN: %{run} --chunk 1 --knob join_rows=3 --knob m_c=32 --knob one_tile_rows=32 \
+// RUN: %{run} --chunk 1 --knob join_rows=3 --knob in_place_join_rows=3 --knob m_c=32 --knob one_tile_rows=32 \
 // RUN:   --dump-ir %t/two-tiles 2>&1 | FileCheck %s --implicit-check-not=remark
 // RUN: FileCheck %s --check-prefixes=ALONE,TWO-TILES < %t/two-tiles/1-scheduled.mlir
-// RUN: %{run} --chunk 1 --knob join_rows=3 --threads 2 2>&1 \
+// RUN: %{run} --chunk 1 --knob join_rows=3 --knob in_place_join_rows=3 --threads 2 2>&1 \
 // RUN:   | FileCheck %s --implicit-check-not=remark
-// RUN: %{run} --chunk 2 --knob join_rows=3 --dump-ir %t/in-place 2>&1 \
+// RUN: %{run} --chunk 2 --knob join_rows=3 --knob in_place_join_rows=3 --dump-ir %t/in-place 2>&1 \
 // RUN:   | FileCheck %s --implicit-check-not=remark
 // RUN: FileCheck %s --check-prefix=IN-PLACE --implicit-check-not='vector<1x32xf32>' \
 // RUN:   --implicit-check-not='vector<32xf32>)' < %t/in-place/1-scheduled.mlir
 // RUN: FileCheck %s --check-prefix=NOCOPY --implicit-check-not=memref.copy \
 // RUN:   < %t/in-place/2-bufferized.mlir
-// RUN: %{run} --chunk 2 --knob join_rows=3 --threads 2 2>&1 \
+// RUN: %{run} --chunk 2 --knob join_rows=3 --knob in_place_join_rows=3 --threads 2 2>&1 \
 // RUN:   | FileCheck %s --implicit-check-not=remark
 
 // CHECK: check       arg 2: passed

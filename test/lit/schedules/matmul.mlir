@@ -15,7 +15,7 @@
 // one block, once for all the rows of the thread's part.
 // RUN: loom run %{schedules}/matmul/matmul.mlir --schedule %{schedules}/matmul/schedule.mlir \
 // RUN:   --schedule-lib %{schedules}/lib/vector.mlir --iters 1 --no-records --threads 2 \
-// RUN:   --knob n_r=1 --knob m_r=8 --knob k_block=128 --knob n_panels=8 --knob m_c=64 \
+// RUN:   --knob n_r=1 --knob m_r=8 --knob in_place_m_r=8 --knob k_block=128 --knob n_panels=8 --knob m_c=64 \
 // RUN:   --knob thread_parts=2 --knob pack_b_rows=1024 --knob pack_panels=32 \
 // RUN:   --dump-ir %t | FileCheck %s --check-prefix=LOCAL-OK
 // RUN: FileCheck %s --check-prefix=LOCAL < %t/2-bufferized.mlir
