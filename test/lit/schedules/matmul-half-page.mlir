@@ -8,18 +8,18 @@
 //
 // RUN: loom run %s --func cols_1536 --schedule %{schedules}/matmul/schedule.mlir \
 // RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
-// RUN:   --knob in_place_rows=128 --knob page_in_place_rows=32 --knob stream_b_bytes=8388608 \
+// RUN:   --knob in_place_rows=128 --knob in_place_m_r=8 --knob page_in_place_rows=32 --knob stream_b_bytes=8388608 \
 // RUN:   --dump-ir %t/1536 2>&1 | FileCheck %s --implicit-check-not=remark
 // RUN: FileCheck %s --check-prefix=PACKED < %t/1536/1-scheduled.mlir
 // RUN: loom run %s --func cols_512 --schedule %{schedules}/matmul/schedule.mlir \
 // RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
-// RUN:   --knob in_place_rows=128 --knob page_in_place_rows=32 --knob stream_b_bytes=8388608 \
+// RUN:   --knob in_place_rows=128 --knob in_place_m_r=8 --knob page_in_place_rows=32 --knob stream_b_bytes=8388608 \
 // RUN:   --dump-ir %t/512 2>&1 | FileCheck %s --implicit-check-not=remark
 // RUN: FileCheck %s --check-prefix=IN-PLACE --implicit-check-not='x1x32xf32>' \
 // RUN:   < %t/512/1-scheduled.mlir
 // RUN: loom run %s --func cols_1000 --schedule %{schedules}/matmul/schedule.mlir \
 // RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
-// RUN:   --knob in_place_rows=128 --knob page_in_place_rows=32 --knob stream_b_bytes=8388608 \
+// RUN:   --knob in_place_rows=128 --knob in_place_m_r=8 --knob page_in_place_rows=32 --knob stream_b_bytes=8388608 \
 // RUN:   --dump-ir %t/1000 2>&1 | FileCheck %s --implicit-check-not=remark
 // RUN: FileCheck %s --check-prefix=IN-PLACE --implicit-check-not='x1x32xf32>' \
 // RUN:   < %t/1000/1-scheduled.mlir

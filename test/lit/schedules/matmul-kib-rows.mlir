@@ -11,7 +11,7 @@
 //
 // DEFINE: %{run} = loom run %s --schedule %{schedules}/matmul/schedule.mlir \
 // DEFINE:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
-// DEFINE:   --knob in_place_rows=128 --knob page_in_place_rows=32 --knob kib_in_place_rows=32
+// DEFINE:   --knob in_place_rows=128 --knob in_place_m_r=8 --knob page_in_place_rows=32 --knob kib_in_place_rows=32
 // RUN: %{run} --func cols_768 --knob stream_b_bytes=1048576 --dump-ir %t/streams 2>&1 \
 // RUN:   | FileCheck %s --implicit-check-not=remark
 // RUN: FileCheck %s --check-prefix=PACKED < %t/streams/1-scheduled.mlir

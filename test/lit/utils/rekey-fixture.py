@@ -4,12 +4,12 @@
 WORK/new is a project tree with the shipped matmul schedule, two small
 matmuls (a.mlir, b.mlir) and a peers suite with their Loom entries; WORK/old
 is the same tree before an edit of the schedule: the written host default of
-m_r was 4. WORK/records.json holds three records:
+m_r was 4 (and of in_place_m_r, m_r). WORK/records.json holds three records:
 
 - a.mlir, 1 thread, keyed by the old schedule, every knob given: the edit
   does not change its kernel;
-- b.mlir, 1 thread, keyed by the old schedule, m_r not given: the edit
-  changes its kernel (m_r 4 -> the host's);
+- b.mlir, 1 thread, keyed by the old schedule, m_r and in_place_m_r not
+  given: the edit changes its kernel (its tiles of 4 rows -> the host's);
 - a.mlir, 2 threads, keyed by the new schedule already.
 """
 import argparse
@@ -19,6 +19,7 @@ import shutil
 import subprocess
 
 M_R = '{loom.host_default = "(vector_registers - 3) / 2 - 6 * (vector_registers > 16)"}'
+IN_PLACE_M_R = 'loom.host_default = "m_r * zen + 3 * vector_registers / 8 * (1 - zen)"'
 
 
 def payload(m, n, k):
@@ -62,8 +63,10 @@ def main():
     with open(old_schedule) as f:
         text = f.read()
     assert M_R in text, "the m_r knob of the matmul schedule changed: update this fixture"
+    assert IN_PLACE_M_R in text, "the in_place_m_r knob changed: update this fixture"
     with open(old_schedule, "w") as f:
-        f.write(text.replace(M_R, '{loom.host_default = "4"}'))
+        f.write(text.replace(M_R, '{loom.host_default = "4"}').replace(
+            IN_PLACE_M_R, 'loom.host_default = "m_r"'))
     suite = {"benchmarks": [
         {"name": f"{name[0]}{'_2t' if threads == 2 else ''}/loom",
          "payload": f"../matmul/{name}", "schedule": "../matmul/schedule.mlir",
@@ -73,12 +76,13 @@ def main():
     with open(os.path.join(args.work, "new", "schedules", "suites", "peers.json"), "w") as f:
         json.dump(suite, f, indent=2)
     records = []
-    for name, threads, tree, drop in (("a.mlir", 1, "old", None), ("b.mlir", 1, "old", "m_r"),
-                                      ("a.mlir", 2, "new", None)):
+    for name, threads, tree, drop in (("a.mlir", 1, "old", ()),
+                                      ("b.mlir", 1, "old", ("m_r", "in_place_m_r")),
+                                      ("a.mlir", 2, "new", ())):
         key, knobs = key_and_knobs(args.loom, os.path.join(args.work, tree), name, threads)
         records.append({"host": key["host"], "payload": key["payload"],
                         "schedule_sha256": key["schedule_sha256"], "threads": threads,
-                        "knobs": {k: v for k, v in knobs.items() if k != drop},
+                        "knobs": {k: v for k, v in knobs.items() if k not in drop},
                         "schedule": "schedules/matmul/schedule.mlir",
                         "payload_file": f"schedules/matmul/{name}",
                         "tuned_at": "2026-11-23T00:00:00Z", "median_s": 1.0})
