@@ -899,7 +899,13 @@ def ApplyUnrollVectorsPatternsOp : Op<Transform_Dialect,
     at least `lanes` elements, one row at a time: a transfer or
     elementwise op into pieces of `1 x ... x 1 x piece`, a
     `vector.contract` into one contraction per row of its result and piece
-    of its columns, its reductions whole. Other vectors are left alone.
+    of its columns, its reductions whole. A 2-D `vector.transpose` whose
+    sizes are both multiples of 16, larger than 16 x 16, is unrolled into
+    transposes of 16 x 16, which upstream's `shuffle_16x16` lowering takes
+    (one transpose of all its elements is a flat shuffle, which LLVM
+    lowers with some three times the shuffles: the 32 x 16 blocks of a
+    transposed B that the matmul schedule packs). Other vectors are left
+    alone.
 
     LLVM legalizes a vector of, say, 48 floats by inserting and extracting
     its elements one at a time. In pieces of 16 each is one AVX-512

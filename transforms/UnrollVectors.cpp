@@ -9,6 +9,10 @@
 namespace mlir::loom {
 namespace {
 
+/// The side of the square blocks a 2-D transpose is unrolled into: what
+/// upstream's shuffle_16x16 lowering takes.
+constexpr int64_t kTransposeBlock = 16;
+
 /// The size of the pieces a vector's innermost dimension of `size` elements
 /// is unrolled into: the largest power of two dividing it, when that is at
 /// least `lanes` and less than `size` (a power of two stays whole; LLVM
@@ -40,6 +44,17 @@ std::optional<SmallVector<int64_t>> getRowPieceShape(Operation *op,
   std::optional<SmallVector<int64_t>> shape = unrollable.getShapeForUnroll();
   if (!shape || shape->empty())
     return std::nullopt;
+  // A 2-D transpose of whole blocks of kTransposeBlock x kTransposeBlock
+  // (the 32 x 16 floats of a panel of a transposed B being packed): one
+  // transpose a block, each lowered by upstream's shuffle_16x16, rather
+  // than one shuffle of all its elements, which LLVM lowers with some
+  // three times the shuffles (Emerald Rapids, a 32 x 16 transpose: 302
+  // against 128).
+  auto isBlocks = [](int64_t size) { return size % kTransposeBlock == 0; };
+  if (isa<vector::TransposeOp>(op) && shape->size() == 2 &&
+      llvm::all_of(*shape, isBlocks) &&
+      (*shape)[0] * (*shape)[1] > kTransposeBlock * kTransposeBlock)
+    return SmallVector<int64_t>{kTransposeBlock, kTransposeBlock};
   if (auto contract = dyn_cast<vector::ContractionOp>(op)) {
     // The iteration dimension of the result's innermost dimension.
     AffineMap accMap = contract.getIndexingMapsArray()[2];

@@ -21,6 +21,8 @@ namespace mlir::loom {
 /// a power of two: the piece is the largest power of two dividing S, when
 /// that is at least `lanes` elements. A `vector.contract` is unrolled into
 /// one contraction per row and piece of its result, its reductions whole.
+/// A 2-D transpose of whole 16 x 16 blocks (and more than one) is unrolled
+/// into one transpose a block, for upstream's shuffle_16x16 lowering.
 /// Vectors whose innermost size is a power of two, whose pieces would be
 /// narrower than `lanes`, and scalable vectors are left alone.
 void populateRowUnrollPatterns(RewritePatternSet &patterns, int64_t lanes);

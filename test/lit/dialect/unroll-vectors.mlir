@@ -2,7 +2,9 @@
 // is not a power of two into rows of pieces of the largest power of two that
 // divides it (when that is at least `lanes`); the matmul schedule's tiles of
 // three vectors a row rely on it (schedules/lib/vector.mlir,
-// test/lit/schedules/matmul-three-vectors.mlir).
+// test/lit/schedules/matmul-three-vectors.mlir). A 2-D transpose of several
+// 16 x 16 blocks becomes one transpose a block (the transposing packs of
+// test/lit/schedules/matmul-transposed-b.mlir).
 //
 // RUN: loom-opt %s --transform-interpreter | FileCheck %s
 
@@ -73,6 +75,28 @@ func.func @left_alone(%x: vector<4x32xf32>, %y: vector<2x12xf32>, %z: vector<9xf
   %2 = arith.addf %z, %z : vector<9xf32>
   %3 = arith.addf %s, %s : vector<[48]xf32>
   return %0, %1, %2, %3 : vector<4x32xf32>, vector<2x12xf32>, vector<9xf32>, vector<[48]xf32>
+}
+
+// A transpose of 32 x 16 (a panel of a transposed B being packed): two of
+// 16 x 16, each inserted at its place; one of 16 x 16 and one whose sizes
+// are not multiples of 16 stay whole.
+// CHECK-LABEL: func.func @transposes(
+// CHECK-SAME:      %[[X:.*]]: vector<32x16xf32>
+// CHECK:         %[[X0:.*]] = vector.extract_strided_slice %[[X]] {offsets = [0, 0], sizes = [16, 16], strides = [1, 1]} : vector<32x16xf32> to vector<16x16xf32>
+// CHECK:         %[[T0:.*]] = vector.transpose %[[X0]], [1, 0] : vector<16x16xf32> to vector<16x16xf32>
+// CHECK:         %[[R0:.*]] = vector.insert_strided_slice %[[T0]], %{{.*}} {offsets = [0, 0], strides = [1, 1]} : vector<16x16xf32> into vector<16x32xf32>
+// CHECK:         %[[X1:.*]] = vector.extract_strided_slice %[[X]] {offsets = [16, 0], sizes = [16, 16], strides = [1, 1]} : vector<32x16xf32> to vector<16x16xf32>
+// CHECK:         %[[T1:.*]] = vector.transpose %[[X1]], [1, 0] : vector<16x16xf32> to vector<16x16xf32>
+// CHECK:         vector.insert_strided_slice %[[T1]], %[[R0]] {offsets = [0, 16], strides = [1, 1]} : vector<16x16xf32> into vector<16x32xf32>
+// CHECK:         vector.transpose %{{.*}}, [1, 0] : vector<16x16xf32> to vector<16x16xf32>
+// CHECK:         vector.transpose %{{.*}}, [1, 0] : vector<16x8xf32> to vector<8x16xf32>
+// CHECK-NEXT:    return
+func.func @transposes(%x: vector<32x16xf32>, %y: vector<16x16xf32>, %z: vector<16x8xf32>)
+    -> (vector<16x32xf32>, vector<16x16xf32>, vector<8x16xf32>) {
+  %0 = vector.transpose %x, [1, 0] : vector<32x16xf32> to vector<16x32xf32>
+  %1 = vector.transpose %y, [1, 0] : vector<16x16xf32> to vector<16x16xf32>
+  %2 = vector.transpose %z, [1, 0] : vector<16x8xf32> to vector<8x16xf32>
+  return %0, %1, %2 : vector<16x32xf32>, vector<16x16xf32>, vector<8x16xf32>
 }
 
 module attributes {transform.with_named_sequence} {

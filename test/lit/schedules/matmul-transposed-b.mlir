@@ -3,7 +3,8 @@
 // dot products along K (@dot_blocked: 5, 8 and 13 rows); with more, B is
 // transposed into a (k, n) tensor first (transform.loom.transpose_matmul_b,
 // in 16 x 16 vector transposes) and the matmul takes the path of its
-// shape: packed (300 rows), in place (37). Each result is checked, on one
+// shape: packed (300 rows), in place (37); where the path packs B and N is
+// a multiple of 32, the transpose folds into the pack (144 rows). Each result is checked, on one
 // thread and on two. Without either, B's columns were packed or read with
 // a stride of a row of B (1024 x 1024 x 1024: 136 against 195 GFLOP/s; 8 x
 // 2048 x 2048: 8 against 64).
@@ -30,12 +31,20 @@
 // CHECK:       check       arg 2: passed
 // CHECK-NOT:   error
 
-// The transpose of a packed one whose sizes are multiples of 16: 16 x 16 blocks read whole and
-// transposed with shuffles, then packed as a row-major B (8 rows of 32
-// columns at a time), where B^T's columns were packed one at a time
-// (vector<256x1xf32>, a read with a stride of a row of B^T per element).
+// A packed one whose N is a multiple of 32 (n_r): no transpose of its own;
+// B^T is packed as it is, panel by panel (32 rows of B^T), 16 of its
+// columns (K) at a time: a 32 x 16 block read whole and transposed as two
+// 16 x 16 blocks with shuffles (loom.unroll_vectors), where a flat
+// transpose of all 512 elements took some three times the shuffles. One
+// whose N is not (520: the panels and the rest are slices of B) is
+// transposed first, in 16 x 16 blocks, where B^T's columns were packed one
+// at a time before either (vector<256x1xf32>, a read with a stride of a
+// row of B^T per element).
 // Few rows: no transpose; sums of 16 lanes of K for 5 rows x 4 columns,
 // kept in vectors across the k loop, and the last K % 16 = 1 rows of 33.
+// IR-LABEL: func.func @packed(
+// IR:       vector.transfer_read {{.*}} permutation_map {{.*}} vector<16x16xf32>
+// IR-NOT:   vector<256x1xf32>
 // IR-LABEL: func.func @few_rows(
 // IR-NOT:   linalg.transpose
 // IR:       scf.forall
@@ -44,10 +53,13 @@
 // IR-LABEL: func.func @tiny(
 // IR-LABEL: func.func @packed_whole(
 // IR-NOT:   linalg.transpose
-// IR:       vector.transfer_read {{.*}} : tensor<16x16xf32>, vector<16x16xf32>
-// IR:       vector.shuffle
-// IR-NOT:   vector<256x1xf32>
-// IR:       vector.transfer_read {{.*}} : tensor<8x32xf32>, vector<8x32xf32>
+// IR:       scf.for %{{.*}} = %c0 to %c8 step %c1
+// IR:       tensor.extract_slice %arg1[%{{.*}}, 0] [32, 64] [1, 1] : tensor<256x64xf32> to tensor<32x64xf32>
+// IR:       scf.for %{{.*}} = %c0 to %c64 step %c16
+// IR:       vector.transfer_read {{.*}} : tensor<32x16xf32>, vector<32x16xf32>
+// IR-NOT:   vector.shuffle {{.*}} vector<512xf32>
+// IR-COUNT-2: vector.insert_strided_slice {{.*}} : vector<16x16xf32> into vector<16x32xf32>
+// IR:       vector.transfer_write {{.*}} : vector<16x32xf32>, tensor<1x16x32xf32>
 // IR-NOT:   vector<256x1xf32>
 
 func.func @packed(%a: tensor<300x260xf32>, %b: tensor<520x260xf32>, %out: memref<300x520xf32>) {
