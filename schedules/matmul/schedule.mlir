@@ -405,7 +405,7 @@ module attributes {transform.with_named_sequence} {
   // are evicted before their other half is read (on an Intel Emerald
   // Rapids, one thread, 128 x 4096 x 1024: 125 -> 139 GFLOP/s; its 32 x
   // 16 transposes are two of 16 x 16, loom.unroll_vectors).
-  transform.named_sequence @pack_rows_then_panels(%pack: !transform.any_op {transform.consumed}) {
+  transform.named_sequence @pack_rows_then_panels(%pack: !transform.any_op {transform.readonly}) {
     %of_b_t = transform.structured.match ops{["linalg.pack"]}
         attributes {inner_dims_pos = array<i64: 0>} in %pack
       : (!transform.any_op) -> !transform.any_op
