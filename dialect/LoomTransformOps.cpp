@@ -10,6 +10,7 @@
 #include "transforms/Destinations.h"
 #include "transforms/Reciprocal.h"
 #include "transforms/ReductionTree.h"
+#include "transforms/SliceOfTranspose.h"
 #include "transforms/UnrollVectors.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -787,6 +788,15 @@ void loom::ApplyReciprocalDivisionPatternsOp::populatePatterns(
 void loom::ApplyReductionTreePatternsOp::populatePatterns(
     RewritePatternSet &patterns) {
   populateReductionTreePatterns(patterns);
+}
+
+//===----------------------------------------------------------------------===//
+// ApplySliceBeforeTransposePatternsOp
+//===----------------------------------------------------------------------===//
+
+void loom::ApplySliceBeforeTransposePatternsOp::populatePatterns(
+    RewritePatternSet &patterns) {
+  populateSliceBeforeTransposePatterns(patterns);
 }
 
 //===----------------------------------------------------------------------===//

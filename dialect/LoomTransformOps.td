@@ -887,6 +887,42 @@ def ApplyReductionTreePatternsOp : Op<Transform_Dialect,
   let assemblyFormat = "attr-dict";
 }
 
+def ApplySliceBeforeTransposePatternsOp : Op<Transform_Dialect,
+    "apply_patterns.loom.slice_before_transpose",
+    [DeclareOpInterfaceMethods<PatternDescriptorOpInterface>]> {
+  let cppNamespace = "::mlir::loom";
+  let summary = "Slice a transpose's input rather than its result";
+  let description = [{
+    Inside `transform.apply_patterns`: a `tensor.extract_slice` (unit
+    strides, not rank-reducing) of the result of a `linalg.transpose` on
+    tensors becomes a `linalg.transpose` of the matching slice of its
+    input, into a new `tensor.empty`. The original transpose stays for its
+    other users (or is erased when it has none).
+
+    The matmul schedule splits a matmul into its whole panels of columns
+    and the rest, each reading a slice of B; when B is the transpose of a
+    B^T (`transform.loom.transpose_matmul_b`), the slice sits between the
+    transpose and the pack of B, and upstream's
+    `transform.apply_patterns.tensor.fold_into_pack_and_unpack` cannot fold
+    them. With the slice moved before the transpose, it does: each part's
+    panels are packed from B^T directly (docs/performance.md, "Packed from
+    B^T").
+
+    #### Example
+
+    ```mlir
+    transform.apply_patterns to %func {
+      transform.apply_patterns.loom.slice_before_transpose
+      transform.apply_patterns.tensor.fold_into_pack_and_unpack
+    } : !transform.any_op
+    ```
+
+    turns `extract_slice (transpose %bt : 777x555 -> 555x777) [0, 0]
+    [555, 768]` into `transpose (extract_slice %bt [0, 0] [768, 555])`.
+  }];
+  let assemblyFormat = "attr-dict";
+}
+
 def ApplyUnrollVectorsPatternsOp : Op<Transform_Dialect,
     "apply_patterns.loom.unroll_vectors",
     [DeclareOpInterfaceMethods<PatternDescriptorOpInterface>]> {

@@ -1383,8 +1383,11 @@ module attributes {transform.with_named_sequence} {
       transform.yield %c, %p, %m, %n : !transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>
     }
     // A transposed B (above) is packed from B^T: the transpose folds
-    // into the pack (a pack of (n, k) in panels of n_r rows).
+    // into the pack (a pack of (n, k) in panels of n_r rows), also where
+    // the matmul was split into its whole panels and the rest, each
+    // reading a slice of B (the slice moved before the transpose).
     transform.apply_patterns to %func {
+      transform.apply_patterns.loom.slice_before_transpose
       transform.apply_patterns.tensor.fold_into_pack_and_unpack
     } : !transform.any_op
     //   k_block: the k_block x n_r panel of B that one register tile

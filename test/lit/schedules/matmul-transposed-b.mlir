@@ -3,8 +3,8 @@
 // dot products along K (@dot_blocked: 5, 8 and 13 rows); with more, B is
 // transposed into a (k, n) tensor first (transform.loom.transpose_matmul_b,
 // in 16 x 16 vector transposes) and the matmul takes the path of its
-// shape: packed (300 rows), in place (37); where the path packs B and N is
-// a multiple of 32, the transpose folds into the pack (144 rows). Each result is checked, on one
+// shape: packed (300 and 144 rows), in place (37); where the path packs
+// B, the transpose folds into the pack. Each result is checked, on one
 // thread and on two. Without either, B's columns were packed or read with
 // a stride of a row of B (1024 x 1024 x 1024: 136 against 195 GFLOP/s; 8 x
 // 2048 x 2048: 8 against 64).
@@ -31,20 +31,26 @@
 // CHECK:       check       arg 2: passed
 // CHECK-NOT:   error
 
-// A packed one whose N is a multiple of 32 (n_r): no transpose of its own;
-// B^T is packed as it is, panel by panel (32 rows of B^T), 16 of its
-// columns (K) at a time: a 32 x 16 block read whole and transposed as two
-// 16 x 16 blocks with shuffles (loom.unroll_vectors), where a flat
-// transpose of all 512 elements took some three times the shuffles. One
-// whose N is not (520: the panels and the rest are slices of B) is
-// transposed first, in 16 x 16 blocks, where B^T's columns were packed one
-// at a time before either (vector<256x1xf32>, a read with a stride of a
-// row of B^T per element).
-// Few rows: no transpose; sums of 16 lanes of K for 5 rows x 4 columns,
-// kept in vectors across the k loop, and the last K % 16 = 1 rows of 33.
+// A packed one: no transpose of its own; B^T is packed as it is, panel by
+// panel (32 rows of B^T), 16 of its columns (K) at a time: a 32 x 16 block
+// read whole and transposed as two 16 x 16 blocks with shuffles
+// (loom.unroll_vectors), where a flat transpose of all 512 elements took
+// some three times the shuffles. Where N is not a multiple of 32 (520:
+// the whole panels and the rest, 8 columns in a panel of 16, are slices of
+// B), the slices are taken of B^T (loom.slice_before_transpose) and fold
+// the same way. One that reads B in place (37 rows) is transposed first,
+// in 16 x 16 blocks. Before either, B^T's columns were packed one at a
+// time (vector<256x1xf32>, a read with a stride of a row of B^T per
+// element).
 // IR-LABEL: func.func @packed(
-// IR:       vector.transfer_read {{.*}} permutation_map {{.*}} vector<16x16xf32>
+// IR-NOT:   linalg.transpose
+// IR-NOT:   permutation_map
+// IR:       vector.transfer_read {{.*}} : tensor<32x16xf32>, vector<32x16xf32>
+// IR-NOT:   permutation_map
+// IR:       vector.transfer_read {{.*}} : tensor<8x16xf32>, vector<16x16xf32>
 // IR-NOT:   vector<256x1xf32>
+// IR-LABEL: func.func @in_place(
+// IR:       vector.transfer_read {{.*}} permutation_map {{.*}} vector<16x16xf32>
 // IR-LABEL: func.func @few_rows(
 // IR-NOT:   linalg.transpose
 // IR:       scf.forall
