@@ -1007,13 +1007,21 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
   // Matchers of a foreach_match that sorts matmuls: a matmul whose B is
-  // transposed and that has at most %limit rows (@dot_blocked), any other.
+  // transposed and that has at most %limit rows (@dot_blocked), one whose
+  // B is transposed (packed from B^T), any other.
   transform.named_sequence @transposed_b_rows(%op: !transform.any_op {transform.readonly},
       %rows: !transform.param<i64> {transform.readonly},
       %limit: !transform.param<i64> {transform.readonly}) -> !transform.any_op {
     transform.match.operation_name %op ["linalg.matmul"] : !transform.any_op
     transform.loom.match.transposed_b %op : !transform.any_op
     transform.match.param.cmpi le %rows, %limit : !transform.param<i64>
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @transposed_b_matmul(%op: !transform.any_op {transform.readonly},
+      %rows: !transform.param<i64> {transform.readonly},
+      %limit: !transform.param<i64> {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["linalg.matmul"] : !transform.any_op
+    transform.loom.match.transposed_b %op : !transform.any_op
     transform.yield %op : !transform.any_op
   }
   transform.named_sequence @other_matmul(%op: !transform.any_op {transform.readonly},
@@ -1259,23 +1267,20 @@ module attributes {transform.with_named_sequence} {
     //                         273; 31 x 517 x 1023 266 / 194, 274).
     %spread_in_place_rows = transform.tune.knob<"spread_in_place_rows"> = 128 from options = [0, 32, 64, 128, 256, 512]
         {loom.sweep = false, loom.host_default = "in_place_rows - (in_place_rows - 4 * m_r) * (threads > 1) * (1 - zen)"} -> !transform.param<i64>
-    // A B that is transposed ((n, k), as nn.Linear's x * W^T is written) is
-    // transposed into a (k, n) tensor first, in 16 x 16 blocks (vector
-    // transposes lowered with shuffles by @loom_vector_lower_fma; masked
-    // at the edges): the paths below read B's rows or pack panels of its
-    // columns, and from (n, k) each element of a row is a row of B^T apart
-    // (on Zen 5, 1024 x 1024 x 1024 136 -> 195 GFLOP/s, oneDNN 180;
-    // docs/performance.md, "A transposed B"). (Blocks of 256 x 256 around
-    // them, L2-sized, were faster only where the transpose dominates, 1 x
-    // 4096 x 1024 5.5 against 4.1, and left the tiles of a B that is no
-    // multiple of 256 all dynamic, masked.) The blocks are an scf.forall,
-    // split among the threads (on two, 64 x 4096 x 4096 100 -> 153
-    // GFLOP/s, oneDNN 100). Where B is then packed (the matmuls of many
-    // rows, below), its transpose and the pack fold into one pack that
-    // reads B^T's rows as they are (fold_into_pack_and_unpack; on an
-    // Intel Emerald Rapids, one thread, 128 x 4096 x 1024: 103 -> 139
-    // GFLOP/s, oneDNN 138): the transposes left, of the matmuls that read
-    // B in place, are tiled at the end.
+    // A B that is transposed ((n, k), as nn.Linear's x * W^T is written):
+    // the paths below read B's rows or pack panels of its columns, and from
+    // (n, k) each element of a row is a row of B^T apart. Such a matmul
+    // (of more than dot_rows rows, below) takes the path that packs B
+    // whatever its shape, and its panels are packed from B^T:
+    // transform.loom.transpose_matmul_b makes B a linalg.transpose of B^T,
+    // which folds into the pack (fold_into_pack_and_unpack, below). (Until
+    // 2026-11-29 the transpose was a pass of its own, in 16 x 16 blocks
+    // split among the threads, and the matmul took the path of its shape;
+    // on an Intel Emerald Rapids, one thread, GFLOP/s then / now / oneDNN:
+    // 128 x 4096 x 1024 113 / 137 / 138, 64 x 4096 x 4096 56 / 113 / 112,
+    // and of few rows, which read the transposed copy in place, 32 x 3000
+    // x 1000 62 / 112 / 99, 100 x 1000 x 2048 99 / 130 / 128:
+    // docs/performance.md, "Packed from B^T".)
     //   dot_rows: a matmul of at most this many rows whose B is transposed
     //             is computed as dot products along K instead
     //             (@dot_blocked): the transpose would be most of its time
@@ -1291,17 +1296,18 @@ module attributes {transform.with_named_sequence} {
     %dot_narrow_rows = transform.tune.knob<"dot_narrow_rows"> = 9 from options = [0, 3, 5, 7, 9, 13, 17]
         {loom.sweep = false, loom.host_default = "vector_registers / 4 + 1"} -> !transform.param<i64>
     %target_d = transform.cast %target : !transform.any_op to !transform.any_op
-    %dots, %target_t = transform.foreach %target_d
-        : !transform.any_op -> !transform.any_op, !transform.any_op {
+    %dots, %target_bt, %target_t = transform.foreach %target_d
+        : !transform.any_op -> !transform.any_op, !transform.any_op, !transform.any_op {
     ^bb0(%one_target: !transform.any_op):
       %one_rows, %one_cols = transform.include @rows_and_cols_of failures(propagate) (%one_target)
         : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>)
-      %one_target_1, %dot_one, %other_one = transform.foreach_match restrict_root flatten_results
+      %one_target_1, %dot_one, %bt_one, %other_one = transform.foreach_match restrict_root flatten_results
           in %one_target, %one_rows, %dot_rows
-          @transposed_b_rows -> @first_of_two, @other_matmul -> @second_of_two
+          @transposed_b_rows -> @first_of_three, @transposed_b_matmul -> @second_of_three,
+          @other_matmul -> @third_of_three
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
-        -> (!transform.any_op, !transform.any_op, !transform.any_op)
-      transform.yield %dot_one, %other_one : !transform.any_op, !transform.any_op
+        -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
+      transform.yield %dot_one, %bt_one, %other_one : !transform.any_op, !transform.any_op, !transform.any_op
     }
     transform.foreach %dots : !transform.any_op {
     ^bb0(%dot: !transform.any_op):
@@ -1318,10 +1324,10 @@ module attributes {transform.with_named_sequence} {
       transform.include @dot_blocked failures(propagate) (%dot_1, %dot_cols)
         : (!transform.any_op, !transform.param<i64>) -> ()
     }
-    %target_any, %b_transposes = transform.loom.transpose_matmul_b %target_t
+    %bt_matmuls, %b_transposes = transform.loom.transpose_matmul_b %target_bt
       : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     // The foreach_match sorts each matmul into %few, %in_place or %many.
-    %few, %in_place, %many = transform.foreach %target_any
+    %few, %in_place, %many = transform.foreach %target_t
         : !transform.any_op -> !transform.any_op, !transform.any_op, !transform.any_op {
     ^bb0(%one_target: !transform.any_op):
       %target_rows, %target_cols = transform.include @rows_and_cols_of failures(propagate) (%one_target)
@@ -1370,7 +1376,7 @@ module attributes {transform.with_named_sequence} {
     }
     //   n_r: columns of the register tile, two vectors (region 0: 16
     //        columns, region 1: 32);
-    %matmul = transform.cast %many : !transform.any_op to !transform.any_op
+    %matmul = transform.merge_handles %many, %bt_matmuls : !transform.any_op
     %compute, %pack_b, %rows, %cols = transform.tune.alternatives<"n_r"> selected_region = 1
         attributes {loom.host_default = "vector_bytes / 64"}
         -> !transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64> {
@@ -2161,8 +2167,8 @@ module attributes {transform.with_named_sequence} {
            !transform.param<i64>, !transform.param<i64>, !transform.param<i64>) -> ()
     }
 
-    // The transposes of B that did not fold into a pack (above), in
-    // blocks of 16 x 16.
+    // A transpose of B that did not fold into a pack (above; none is
+    // expected), in blocks of 16 x 16 split among the threads.
     %b_blocks, %b_block_forall = transform.structured.tile_using_forall %b_transposes
         tile_sizes [16, 16]
       : (!transform.any_op) -> (!transform.any_op, !transform.any_op)

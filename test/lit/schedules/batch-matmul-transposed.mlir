@@ -3,8 +3,9 @@
 // (transform.loom.specialize_matmul) and is blocked like any other. With
 // transform.structured.specialize, the schedule built a linalg.matmul with
 // the default maps on the transposed operand: "slice along dimension 0
-// runs out-of-bounds", IR that does not verify. 4 x 300 x 520 x 260 takes
-// the path that packs B (more rows than in_place_rows).
+// runs out-of-bounds", IR that does not verify. A transposed B of more
+// than dot_rows rows is packed from B^T (@transposed_b, 37 rows; 4 x 300 x
+// 520 x 260).
 //
 // RUN: loom run %s --split-input-file --schedule %{schedules}/batch_matmul/schedule.mlir \
 // RUN:   --schedule-lib %{schedules}/matmul/schedule.mlir \
@@ -27,10 +28,12 @@
 // CHECK-NOT:   error
 
 // Each batch's matmul is blocked: no generic is left, and the register
-// tiles of 8 x 32 of C are vectors.
+// tiles of 8 x 32 of C are vectors. A transposed B is packed from B^T
+// (panels of 32: tiles of 8 x 1 x 32), not transposed on its own.
 // IR-LABEL: func.func @transposed_b(
 // IR-NOT:   linalg.generic
-// IR:       vector.transfer_read {{.*}} vector<8x32xf32>
+// IR-NOT:   linalg.transpose
+// IR:       vector.transfer_read {{.*}} vector<8x1x32xf32>
 // IR-LABEL: func.func @transposed_a(
 // IR-NOT:   linalg.generic
 // IR:       vector.transfer_read {{.*}} vector<8x32xf32>
