@@ -89,10 +89,10 @@ OUTSIDE_SHAPES = [(128, 3072, 768), (512, 768, 3072), (256, 6400, 1600),
 OUTSIDE = [(f"matmul_{m}x{n}x{k}", f"matmul/shapes/mm_{m}x{n}x{k}.mlir", MATMUL, [1, 2])
            for m, n, k in OUTSIDE_SHAPES]
 # Matmuls whose B is transposed (indexing_maps, B (n, k)): nn.Linear's x *
-# W^T for 1, 8 and 128 tokens, and a square one (docs/performance.md, "A
-# transposed B").
+# W^T for 1, 8, 32 and 128 tokens (3000 outputs: no multiple of 32), a
+# square one and an odd one (docs/performance.md, "A transposed B").
 OUTSIDE_TRANSPOSED_B = [(1, 4096, 1024), (8, 2048, 2048), (128, 4096, 1024),
-                        (1024, 1024, 1024)]
+                        (1024, 1024, 1024), (32, 3000, 1000), (333, 777, 555)]
 OUTSIDE += [(f"matmul_bt_{m}x{n}x{k}", f"matmul/shapes/mm_bt_{m}x{n}x{k}.mlir", MATMUL, [1, 2])
             for m, n, k in OUTSIDE_TRANSPOSED_B]
 # Convolutions of ResNet-50 (batch 1) that the peers suite does not have:
