@@ -31,8 +31,7 @@ struct SliceBeforeTranspose : OpRewritePattern<tensor::ExtractSliceOp> {
       inputOffsets[inputDim] = offsets[resultDim];
       inputSizes[inputDim] = sizes[resultDim];
     }
-    SmallVector<OpFoldResult> strides(offsets.size(),
-                                      rewriter.getIndexAttr(1));
+    SmallVector<OpFoldResult> strides(offsets.size(), rewriter.getIndexAttr(1));
     Location loc = slice.getLoc();
     Value input = tensor::ExtractSliceOp::create(
         rewriter, loc, transpose.getInput(), inputOffsets, inputSizes, strides);

@@ -39,7 +39,7 @@ struct Constraint::Node {
   std::string string;
   size_t name = 0;
   /// For Binary: "+", "-", "*", "/", "%", "==", "!=", "<", "<=", ">", ">=",
-  /// "&&", "||".
+  /// "&&", "||", and the functions "min" and "max".
   std::string op;
   std::unique_ptr<Node> lhs, rhs;
 };
@@ -186,6 +186,9 @@ private:
              (llvm::isAlnum(text[position]) || text[position] == '_'))
         ++position;
       llvm::StringRef name = text.slice(start, position);
+      // min(a, b) and max(a, b): a name followed by "(" is a call.
+      if (consume("("))
+        return parseCall(name, start);
       auto it = llvm::find(names, name.str());
       if (it == names.end()) {
         position = start;
@@ -206,6 +209,36 @@ private:
     }
     fail("unexpected '" + std::string(1, c) + "'");
     return nullptr;
+  }
+
+  /// The arguments and ")" of a call of `function` (whose "(" is read),
+  /// written at `start`.
+  std::unique_ptr<Node> parseCall(llvm::StringRef function, size_t start) {
+    if (function != "min" && function != "max") {
+      position = start;
+      fail("unknown function '" + function.str() + "' (min and max are)");
+      return nullptr;
+    }
+    auto lhs = parseBinary(0);
+    if (!lhs)
+      return nullptr;
+    if (!consume(",")) {
+      fail(function.str() + " takes two arguments: expected ','");
+      return nullptr;
+    }
+    auto rhs = parseBinary(0);
+    if (!rhs)
+      return nullptr;
+    if (!consume(")")) {
+      fail(function.str() + " takes two arguments: expected ')'");
+      return nullptr;
+    }
+    auto node = std::make_unique<Node>();
+    node->kind = Node::Binary;
+    node->op = function.str();
+    node->lhs = std::move(lhs);
+    node->rhs = std::move(rhs);
+    return node;
   }
 
   llvm::StringRef text;
@@ -267,6 +300,10 @@ std::optional<TuneValue> evaluateNode(const Constraint::Node &node,
     return TuneValue(a + b);
   if (op == "-")
     return TuneValue(a - b);
+  if (op == "min")
+    return TuneValue(std::min(a, b));
+  if (op == "max")
+    return TuneValue(std::max(a, b));
   if (op == "*")
     return TuneValue(a * b);
   if (b == 0)

@@ -1838,7 +1838,7 @@ module attributes {transform.with_named_sequence} {
     %few_rows_k_block = transform.tune.knob<"few_rows_k_block"> = 8 from options = [4, 8, 16, 32]
         {loom.sweep = false, loom.host_default = "8 * threads"} -> !transform.param<i64>
     %in_place_k_block = transform.tune.knob<"in_place_k_block"> = 1024 from options = [64, 128, 256, 512, 1024, 2048, 4096]
-        {loom.sweep = false, loom.host_default = "l2_bytes / (32 * in_place_n_r) - (l2_bytes / (32 * in_place_n_r) - l1d_bytes / (4 * m_r)) * (l1d_bytes / (4 * m_r) < l2_bytes / (32 * in_place_n_r))"} -> !transform.param<i64>
+        {loom.sweep = false, loom.host_default = "min(l2_bytes / (32 * in_place_n_r), l1d_bytes / (4 * m_r))"} -> !transform.param<i64>
     %in_place_n_c = transform.tune.knob<"in_place_n_c"> = 128 from options = [64, 128, 256, 512, 1024, 2048]
         {loom.sweep = false, loom.host_default = "l2_bytes / (8 * in_place_k_block)"} -> !transform.param<i64>
     //   prefetch_ahead: steps of a register tile's k loop by which a

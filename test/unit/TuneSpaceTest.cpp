@@ -144,6 +144,11 @@ TEST(ConstraintTest, ArithmeticAndComparisons) {
   EXPECT_TRUE(holds("order == 0 || layout == \"col\"", point));
   EXPECT_TRUE(holds("layout != 'row'", point));
   EXPECT_TRUE(holds("tile_m", point)); // non-zero is true
+  EXPECT_TRUE(holds("min(tile_m, tile_n) == 32", point));
+  EXPECT_TRUE(holds("max(tile_m, 40) == 40", point));
+  EXPECT_TRUE(holds("min(tile_m * 2, tile_n + 1) == 64", point));
+  EXPECT_TRUE(holds("max(min(tile_m, 8), 2) * 2 == 16", point)); // nested
+  EXPECT_TRUE(holds("min(-tile_m, 0) == -32", point));
 }
 
 TEST(ConstraintTest, UndefinedArithmeticIsFalse) {
@@ -152,6 +157,7 @@ TEST(ConstraintTest, UndefinedArithmeticIsFalse) {
   EXPECT_FALSE(holds("tile_m % 0 == 0", point));
   EXPECT_FALSE(holds("layout + 1 == 2", point));
   EXPECT_FALSE(holds("layout < 3", point));
+  EXPECT_FALSE(holds("min(layout, 1) == 1", point));
 }
 
 TEST(ConstraintTest, ParseErrorsSayWhereAndWhat) {
@@ -166,6 +172,15 @@ TEST(ConstraintTest, ParseErrorsSayWhereAndWhat) {
   EXPECT_NE(parseError("tile_m # 4").find("unexpected '#' at column 8"),
             std::string::npos);
   EXPECT_NE(parseError("layout == 'row").find("unterminated string"),
+            std::string::npos);
+  EXPECT_EQ(parseError("mean(tile_m, 4) < 8"),
+            "--constraint 'mean(tile_m, 4) < 8': unknown function 'mean' "
+            "(min and max are) at column 1");
+  EXPECT_NE(parseError("min(tile_m) < 8")
+                .find("min takes two arguments: expected ',' at column 11"),
+            std::string::npos);
+  EXPECT_NE(parseError("max(tile_m, 1, 2) < 8")
+                .find("max takes two arguments: expected ')' at column 14"),
             std::string::npos);
 }
 
