@@ -13,8 +13,10 @@
 //      too, and copied back).
 //      The packing is part of the timed kernel (the weights are an argument);
 //      the knob "pack_filter" turns it off.
-//   3. Register tile: w_r output pixels of a row x n_r channels (w_r x 2
-//      zmm accumulators on AVX-512), over loops of output rows, filter rows
+//   3. Register tile: w_r output pixels of a row x n_r channels (8 x 2
+//      zmm accumulators on a Zen with AVX-512, 5 x 4 on other cores with
+//      32 vector registers; 8 x 2 for rows narrower than narrow_width
+//      pixels), over loops of output rows, filter rows
 //      and input channels; the filter columns (KW) are unrolled in the tile,
 //      which reuses each input load for every filter column. The tile is a
 //      1-D convolution (upstream's decompose), vectorized by upstream's 1-D
@@ -67,16 +69,50 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 
-  // The output channels of a convolution (its loop f).
-  transform.named_sequence @channels_of(%op: !transform.any_op {transform.readonly})
-      -> !transform.param<i64> {
-    %channels = transform.match.structured failures(propagate) %op
-      : (!transform.any_op) -> !transform.param<i64> {
+  // The output channels and the output width of a convolution (its loops
+  // f and ow).
+  transform.named_sequence @channels_and_width_of(%op: !transform.any_op {transform.readonly})
+      -> (!transform.param<i64>, !transform.param<i64>) {
+    %channels, %width = transform.match.structured failures(propagate) %op
+      : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>) {
     ^bb0(%s: !transform.any_op):
       %f = transform.match.structured.dim %s[3] : (!transform.any_op) -> !transform.param<i64>
-      transform.match.structured.yield %f : !transform.param<i64>
+      %ow = transform.match.structured.dim %s[2] : (!transform.any_op) -> !transform.param<i64>
+      transform.match.structured.yield %f, %ow : !transform.param<i64>, !transform.param<i64>
     }
-    transform.yield %channels : !transform.param<i64>
+    transform.yield %channels, %width : !transform.param<i64>, !transform.param<i64>
+  }
+
+  // Matchers and action of a foreach_match that is a select of two
+  // params: (%narrow_a, %narrow_b) when %width < %limit, (%a, %b)
+  // otherwise.
+  transform.named_sequence @conv_narrow(%op: !transform.any_op {transform.readonly},
+      %width: !transform.param<i64> {transform.readonly},
+      %limit: !transform.param<i64> {transform.readonly},
+      %narrow_a: !transform.param<i64> {transform.readonly},
+      %narrow_b: !transform.param<i64> {transform.readonly},
+      %a: !transform.param<i64> {transform.readonly},
+      %b: !transform.param<i64> {transform.readonly})
+      -> (!transform.param<i64>, !transform.param<i64>) {
+    transform.match.operation_name %op ["linalg.conv_2d_nhwc_hwcf"] : !transform.any_op
+    transform.match.param.cmpi lt %width, %limit : !transform.param<i64>
+    transform.yield %narrow_a, %narrow_b : !transform.param<i64>, !transform.param<i64>
+  }
+  transform.named_sequence @conv_wide(%op: !transform.any_op {transform.readonly},
+      %width: !transform.param<i64> {transform.readonly},
+      %limit: !transform.param<i64> {transform.readonly},
+      %narrow_a: !transform.param<i64> {transform.readonly},
+      %narrow_b: !transform.param<i64> {transform.readonly},
+      %a: !transform.param<i64> {transform.readonly},
+      %b: !transform.param<i64> {transform.readonly})
+      -> (!transform.param<i64>, !transform.param<i64>) {
+    transform.match.operation_name %op ["linalg.conv_2d_nhwc_hwcf"] : !transform.any_op
+    transform.yield %a, %b : !transform.param<i64>, !transform.param<i64>
+  }
+  transform.named_sequence @conv_forward_two(%a: !transform.param<i64> {transform.readonly},
+      %b: !transform.param<i64> {transform.readonly})
+      -> (!transform.param<i64>, !transform.param<i64>) {
+    transform.yield %a, %b : !transform.param<i64>, !transform.param<i64>
   }
 
   // Matchers and actions of a foreach_match that is an if: the op goes to
@@ -135,14 +171,36 @@ module attributes {transform.with_named_sequence} {
     // expression over the host's vector width and registers, cache sizes and
     // the knobs before it; loom run --knob, a tuned record or loom tune may
     // choose another option):
-    //   n_r: output channels of a register tile, two vectors;
+    //   n_r: output channels of a register tile, two vectors (four on a
+    //        core with 32 vector registers that is not a Zen);
     %n_r = transform.tune.knob<"n_r"> = 32 from options = [8, 16, 32, 48, 64]
-        {loom.host_default = "vector_bytes / 2"} -> !transform.param<i64>
+        {loom.host_default = "vector_bytes / 2 * (1 + (1 - zen) * (vector_registers > 16))"}
+        -> !transform.param<i64>
     //   w_r: output pixels of a register tile: w_r x n_r / vector lanes
     //        accumulators, the filter vectors and a broadcast input fit in
-    //        the registers;
+    //        the registers (8 x 2 vectors; 5 x 4 vectors off a Zen: on an
+    //        Intel Emerald Rapids, one thread, GFLOP/s with 64 x 5 against
+    //        32 x 8, oneDNN: 1x1 56x56x256 -> 64 143 / 132, 143; 3x3
+    //        stride 2 28x28x128 -> 128 160 / 152, 166; 1x1 stride 2
+    //        28x28x256 -> 512 152 / 148, 159; the 7x7 stem 168 / 162, 160;
+    //        and every tuned record of this CPU but those of outputs 7 or
+    //        14 wide chose 64 x 4-5; on Zen 5 every record chose 32);
     %w_r = transform.tune.knob<"w_r"> = 8 from options = [1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 14]
-        {loom.host_default = "(vector_registers - 3) / 2 - 6 * (vector_registers > 16)"}
+        {loom.host_default = "(vector_registers - 3) / 2 - 6 * (vector_registers > 16) - 3 * (1 - zen) * (vector_registers > 16)"}
+        -> !transform.param<i64>
+    //   narrow_width, narrow_n_r, narrow_w_r: a convolution whose output
+    //        rows have fewer than narrow_width pixels takes register tiles
+    //        of narrow_n_r x narrow_w_r instead: a row of 7 is one tile of
+    //        7 x 2 vectors, where tiles of 5 x 4 vectors leave a tile of 2
+    //        (on an Intel Emerald Rapids, 3x3 stride 2 7x7x512 -> 512: 111
+    //        GFLOP/s with 32 x 8, 96 with 64 x 5). 0 on a Zen (where n_r x
+    //        w_r is already 8 x 2 vectors), 2 * w_r elsewhere;
+    %narrow_width = transform.tune.knob<"narrow_width"> = 0 from options = [0, 4, 6, 8, 10, 12, 16, 24, 32]
+        {loom.sweep = false, loom.host_default = "2 * w_r * (1 - zen)"} -> !transform.param<i64>
+    %narrow_n_r = transform.tune.knob<"narrow_n_r"> = 32 from options = [8, 16, 32, 48, 64]
+        {loom.sweep = false, loom.host_default = "vector_bytes / 2"} -> !transform.param<i64>
+    %narrow_w_r = transform.tune.knob<"narrow_w_r"> = 8 from options = [1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 14]
+        {loom.sweep = false, loom.host_default = "(vector_registers - 3) / 2 - 6 * (vector_registers > 16)"}
         -> !transform.param<i64>
 
     //   thread_parts: parts of the output rows when the threads split
@@ -165,18 +223,28 @@ module attributes {transform.with_named_sequence} {
         -> !transform.param<i64>
 
     // Loops of the convolution: (n, oh, ow, f, kh, kw, c).
-    %channels = transform.include @channels_of failures(propagate) (%conv)
-      : (!transform.any_op) -> !transform.param<i64>
+    %channels, %width = transform.include @channels_and_width_of failures(propagate) (%conv)
+      : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>)
+    // The register tile of this convolution: narrow_n_r x narrow_w_r when
+    // its output rows are narrower than narrow_width, n_r x w_r otherwise.
+    %conv_c = transform.cast %conv : !transform.any_op to !transform.any_op
+    %conv_w, %tile_n_r, %tile_w_r = transform.foreach_match restrict_root flatten_results
+        in %conv_c, %width, %narrow_width, %narrow_n_r, %narrow_w_r, %n_r, %w_r
+        @conv_narrow -> @conv_forward_two, @conv_wide -> @conv_forward_two
+      : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+         !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
+         !transform.param<i64>)
+      -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
     // The foreach_match is an if: %by_rows holds the convolution when it
     // has at most row_split_channels output channels, %by_panels otherwise.
-    %named = transform.cast %conv : !transform.any_op to !transform.any_op
+    %named = transform.cast %conv_w : !transform.any_op to !transform.any_op
     %conv_1, %by_rows, %by_panels = transform.foreach_match restrict_root flatten_results
         in %named, %channels, %row_split_channels
         @conv_at_most -> @conv_first_of_two, @conv_otherwise -> @conv_second_of_two
       : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
       -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %panel_p, %forall_p = transform.structured.tile_using_forall %by_panels
-        tile_sizes [0, 0, 0, %n_r]
+        tile_sizes [0, 0, 0, %tile_n_r]
       : (!transform.any_op, !transform.param<i64>)
       -> (!transform.any_op, !transform.any_op)
     // (A foreach: %by_rows is empty when the threads split the panels.)
@@ -188,7 +256,7 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op, !transform.param<i64>)
         -> (!transform.any_op, !transform.any_op)
       %rows_panel, %panel_loop = transform.structured.tile_using_for %rows_part
-          tile_sizes [0, 0, 0, %n_r]
+          tile_sizes [0, 0, 0, %tile_n_r]
         : (!transform.any_op, !transform.param<i64>)
         -> (!transform.any_op, !transform.any_op)
       transform.yield %rows_panel, %rows_forall : !transform.any_op, !transform.any_op
@@ -203,13 +271,13 @@ module attributes {transform.with_named_sequence} {
       %same = transform.cast %panel : !transform.any_op to !transform.any_op
       transform.yield %same : !transform.any_op
     }, {
-      %p = transform.include @pack_filter failures(propagate) (%panel, %n_r)
+      %p = transform.include @pack_filter failures(propagate) (%panel, %tile_n_r)
         : (!transform.any_op, !transform.param<i64>) -> !transform.any_op
       transform.yield %p : !transform.any_op
     }
     %tile, %n_loop, %oh_loop, %ow_loop, %kh_loop, %c_loop =
         transform.structured.tile_using_for %packed
-        tile_sizes [1, 1, %w_r, 0, 1, 0, 1]
+        tile_sizes [1, 1, %tile_w_r, 0, 1, 0, 1]
       : (!transform.any_op, !transform.param<i64>)
       -> (!transform.any_op, !transform.any_op, !transform.any_op,
           !transform.any_op, !transform.any_op, !transform.any_op)

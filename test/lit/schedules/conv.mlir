@@ -8,17 +8,40 @@
 // RUN:   --transform-preload-library="transform-library-paths=%{schedules}/lib/vector.mlir,%{schedules}/conv/schedule.mlir" \
 // RUN:   --transform-interpreter --loom-bufferize | FileCheck %s --check-prefix=BUF
 //
-// On two threads, the threads split the 8 panels of 14 x 14 x 256 (as above),
-// and the output rows of 56 x 56 x 64, whose 2 panels are as many as the
+// On two threads (Zen 5's parameters: tiles of 32 channels, whatever the
+// host), the threads split the 8 panels of 14 x 14 x 256 (as above), and
+// the output rows of 56 x 56 x 64, whose 2 panels are as many as the
 // threads: each thread computes both panels of its 28 rows.
 // RUN: rm -rf %t && loom run %{schedules}/conv/conv_14x14x256.mlir \
 // RUN:   --schedule %{schedules}/conv/schedule.mlir --schedule-lib %{schedules}/lib/vector.mlir \
+// RUN:   --host-param vector_bytes=64 --host-param vector_registers=32 --host-param zen=1 \
 // RUN:   --threads 2 --no-records --no-timing --quiet --dump-ir %t/panels
 // RUN: FileCheck %s --check-prefix=PANELS < %t/panels/1-scheduled.mlir
 // RUN: loom run %{schedules}/conv/conv_56x56x64.mlir \
 // RUN:   --schedule %{schedules}/conv/schedule.mlir --schedule-lib %{schedules}/lib/vector.mlir \
+// RUN:   --host-param vector_bytes=64 --host-param vector_registers=32 --host-param zen=1 \
 // RUN:   --threads 2 --no-records --no-timing --quiet --dump-ir %t/rows
 // RUN: FileCheck %s --check-prefix=ROWS < %t/rows/1-scheduled.mlir
+//
+// With 32 vector registers off a Zen, register tiles of 5 pixels x 64
+// channels (20 zmm accumulators), but 8 x 32 where the output rows are
+// narrower than 2 x 5 pixels (7: one tile of 7 rather than 5 + 2); on a Zen
+// 8 x 32 for both. Results checked.
+// RUN: loom run %{schedules}/conv/conv_56x56x64.mlir \
+// RUN:   --schedule %{schedules}/conv/schedule.mlir --schedule-lib %{schedules}/lib/vector.mlir \
+// RUN:   --host-param vector_bytes=64 --host-param vector_registers=32 --host-param zen=0 \
+// RUN:   --no-records --no-timing --dump-ir %t/wide 2>&1 | FileCheck %s --check-prefix=WIDE-HOST
+// RUN: FileCheck %s --check-prefix=WIDE < %t/wide/1-scheduled.mlir
+// RUN: loom run %{schedules}/conv/conv_7x7x512.mlir \
+// RUN:   --schedule %{schedules}/conv/schedule.mlir --schedule-lib %{schedules}/lib/vector.mlir \
+// RUN:   --host-param vector_bytes=64 --host-param vector_registers=32 --host-param zen=0 \
+// RUN:   --no-records --no-timing --dump-ir %t/narrow 2>&1 | FileCheck %s --check-prefix=CHECKED
+// RUN: FileCheck %s --check-prefix=NARROW < %t/narrow/1-scheduled.mlir
+// RUN: loom run %{schedules}/conv/conv_56x56x64.mlir \
+// RUN:   --schedule %{schedules}/conv/schedule.mlir --schedule-lib %{schedules}/lib/vector.mlir \
+// RUN:   --host-param vector_bytes=64 --host-param vector_registers=32 --host-param zen=1 \
+// RUN:   --no-records --no-timing --dump-ir %t/zen 2>&1 | FileCheck %s --check-prefix=ZEN-HOST
+// RUN: FileCheck %s --check-prefix=NARROW < %t/zen/1-scheduled.mlir
 
 // One thread tile per panel of 32 output channels; its filter slice is
 // copied into a contiguous 3 x 3 x 256 x 32 buffer with 8 x 32 vectors.
@@ -62,3 +85,18 @@
 // ROWS:            bufferization.alloc_tensor() : tensor<3x3x64x32xf32>
 // ROWS:            scf.for {{.*}} to %c28 step %c1
 // ROWS-NOT:    scf.forall (
+
+// WIDE-HOST: check       arg 2: passed
+// WIDE-HOST: n_r=64 ({{.*}} = 64), w_r=5 ({{.*}} = 5), narrow_width=10 (2 * w_r * (1 - zen) = 10)
+// WIDE:      bufferization.alloc_tensor() : tensor<3x3x64x64xf32>
+// WIDE:      scf.for {{.*}} iter_args({{.*}}) -> ({{.*}}vector<5x64xf32>)
+// WIDE-NOT:  vector<8x32xf32>
+
+// CHECKED:   check       arg 2: passed
+
+// ZEN-HOST:  check       arg 2: passed
+// ZEN-HOST:  n_r=32 ({{.*}} = 32), w_r=8 ({{.*}} = 8), narrow_width=0 (2 * w_r * (1 - zen) = 0)
+
+// NARROW:    bufferization.alloc_tensor() : tensor<3x3x{{[0-9]+}}x32xf32>
+// NARROW:    scf.for {{.*}} iter_args({{.*}}) -> ({{.*}}vector<{{[78]}}x32xf32>)
+// NARROW-NOT: vector<5x64xf32>
