@@ -1400,6 +1400,21 @@ module attributes {transform.with_named_sequence} {
     //            streams stays in a third of L1;
     %k = transform.tune.knob<"k_block"> = 256 from options = [64, 128, 256, 512]
         {loom.host_default = "l1d_bytes / (3 * vector_bytes)"} -> !transform.param<i64>
+    //   tall_k_block: the K block of a matmul of at least twice as many
+    //                 rows as columns (of B packed per K block or before
+    //                 the loops, more than stream_rows rows): A, the larger
+    //                 operand, is read once per block of columns (one or a
+    //                 few), and longer K blocks read its rows in longer
+    //                 runs (on an Intel Emerald Rapids, one thread,
+    //                 GFLOP/s with K blocks of 512 against 256, oneDNN:
+    //                 4096 x 16 x 4096 110 / 101, 113; 2000 x 64 x 2000
+    //                 157 / 148, 155; 777 x 333 x 555 148 / 141, 160;
+    //                 the tuned records of 4096 x 64 x 4096 on one thread
+    //                 chose 512 on Zen 5 and on this CPU, where the other
+    //                 shapes' mostly kept 256: 1536 x 1536 x 1536 158 /
+    //                 159, 256 x 6400 x 1600 150 / 155);
+    %tall_k_block = transform.tune.knob<"tall_k_block"> = 512 from options = [64, 128, 256, 512, 1024]
+        {loom.sweep = false, loom.host_default = "2 * k_block"} -> !transform.param<i64>
     //   n_panels: columns of a cache tile in panels of n_r, so that the
     //             k_block x columns block of B takes a quarter of L2;
     %n_panels = transform.tune.knob<"n_panels"> = 8 from options = [1, 2, 4, 8, 16, 32]
@@ -1661,8 +1676,19 @@ module attributes {transform.with_named_sequence} {
           @whole_pages -> @forward_param, @not_whole_pages -> @forward_param
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.param<i64>)
+      // (tall_k_block for a part of at least twice as many rows as
+      // columns.)
+      %two_cols = transform.param.constant 2 : i64 -> !transform.param<i64>
+      %twice_cols = transform.loom.param.mul %part_cols, %two_cols
+        : (!transform.param<i64>, !transform.param<i64>) -> !transform.param<i64>
+      %thread_part_l, %part_long_k = transform.foreach_match restrict_root flatten_results
+          in %thread_part_t, %part_rows, %twice_cols, %k, %tall_k_block
+          @below -> @forward_param, @not_below -> @forward_param
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>)
+        -> (!transform.any_op, !transform.param<i64>)
       %thread_part_2, %part_k, %part_n_panels = transform.foreach_match restrict_root flatten_results
-          in %thread_part_t, %part_rows, %in_place_rows, %part_short_k, %part_short_panels, %k, %n_panels,
+          in %thread_part_l, %part_rows, %in_place_rows, %part_short_k, %part_short_panels, %part_long_k, %n_panels,
              %stream_rows, %stream_k_block, %pack_b_rows, %stream_b_bytes
           @short_rows -> @forward_two_params, @streamed_b -> @forward_two_params,
           @long_rows -> @forward_two_params
