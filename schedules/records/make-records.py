@@ -37,6 +37,17 @@ Rekeys the records of another CPU here: the kernels are compiled with its
 host parameters (those the knobs' loom.host_default read; loom run
 --host-param), for this machine's target, which an edit of a schedule
 changes or leaves alike as it would there.
+
+  schedules/records/make-records.py --rekey REV --new-knob tall_k_block=k_block
+
+An edit that splits a knob (a new knob taking over part of what an old one
+chose: tall_k_block the K block of tall matmuls, which k_block gave before)
+changes the kernels of the records it reaches, though each could keep its
+kernel by giving the new knob the old one's value. With --new-knob NAME=KNOB
+(repeatable) a record whose kernel changed and that does not give NAME is
+compiled again with NAME pinned to the value of its knob KNOB (or to the
+integer KNOB); when that gives its old kernel, the record keeps the pin and
+gets the new key.
 """
 import contextlib
 import difflib
@@ -112,6 +123,12 @@ def main():
                         help="with --rekey: rekey the records of this CPU key (as the "
                              "records name it, 'znver5 | 5ec9...') instead of this "
                              "machine's, compiling as that CPU with --host-param")
+    parser.add_argument("--new-knob", metavar="NAME=KNOB", action="append", default=[],
+                        help="with --rekey: a knob the new schedules have and the old "
+                             "did not (repeatable); a record whose kernel changed is "
+                             "compiled again with NAME pinned to the value of its knob "
+                             "KNOB (or to the integer KNOB) and keeps the pin when that "
+                             "gives its old kernel")
     parser.add_argument("--host-param", metavar="NAME=VALUE", action="append", default=[],
                         help="with --rekey-host: a host parameter of that CPU (loom run "
                              "--host-param; repeatable: give all that differ from here)")
@@ -130,6 +147,10 @@ def main():
         args.rekey_from = os.path.abspath(args.rekey_from)
     if (args.rekey_host or args.host_param) and not (args.rekey or args.rekey_from):
         parser.error("--rekey-host and --host-param go with --rekey or --rekey-from")
+    if args.new_knob and not (args.rekey or args.rekey_from):
+        parser.error("--new-knob goes with --rekey or --rekey-from")
+    if any("=" not in spec for spec in args.new_knob):
+        parser.error("--new-knob takes NAME=KNOB (a knob's name, or an integer, after '=')")
     if args.host_param and not args.rekey_host:
         parser.error("--host-param goes with --rekey-host (this CPU's records are "
                      "compiled with this machine's parameters)")
@@ -283,6 +304,34 @@ def compile_kernel(args, root, payload, schedule, libs, record, ir_dir, loom=Non
     return run, ir
 
 
+def pinned_knobs(args, record):
+    """{knob: value} of the --new-knob pins a record does not give: the
+    value of the record's knob named after "=", or that integer."""
+    pins = {}
+    for spec in args.new_knob:
+        name, _, source = spec.partition("=")
+        if name in record["knobs"]:
+            continue
+        if source in record["knobs"]:
+            pins[name] = record["knobs"][source]
+        elif source.lstrip("-").isdigit():
+            pins[name] = source
+    return pins
+
+
+def pinned_same(args, payload, schedule, libs, record, old_ir, tmp):
+    """True when the new schedules with the record's knobs and its
+    --new-knob pins compile to `old_ir`."""
+    pins = pinned_knobs(args, record)
+    if not pins:
+        return False
+    pinned = dict(record, knobs={**record["knobs"], **pins})
+    ir_dir = os.path.join(tmp, "pinned-ir")
+    run, ir = compile_kernel(args, args.root, payload, schedule, libs, pinned, ir_dir)
+    shutil.rmtree(ir_dir, ignore_errors=True)
+    return run.get("status") == "ok" and ir == old_ir
+
+
 def rekey(args):
     with records_lock(args.records):
         return rekey_locked(args)
@@ -334,6 +383,12 @@ def rekey_locked(args):
                 print(f"stale {name}: the record does not match the old schedules "
                       f"({args.rekey or args.rekey_from}) either")
                 stale += 1
+            elif old_ir and old_ir != new_ir and pinned_same(args, payload, schedule, libs,
+                                                             record, old_ir, tmp):
+                record["schedule_sha256"] = key["schedule_sha256"]
+                pins = ", ".join(f"{k}={v}" for k, v in pinned_knobs(args, record).items())
+                record["knobs"].update(pinned_knobs(args, record))
+                print(f"rekey {name}: the kernel is the same with {pins}")
             elif not old_ir or old_ir != new_ir:
                 changed = sum(1 for l in difflib.unified_diff(old_ir, new_ir, n=0)
                               if l.startswith(("+", "-"))

@@ -11,6 +11,13 @@ m_r was 4 (and of in_place_m_r, m_r). WORK/records.json holds three records:
 - b.mlir, 1 thread, keyed by the old schedule, m_r and in_place_m_r not
   given: the edit changes its kernel (its tiles of 4 rows -> the host's);
 - a.mlir, 2 threads, keyed by the new schedule already.
+
+With --new-knob-case, WORK instead holds the trees of an edit that adds a
+knob: WORK/old is the shipped schedule without tall_k_block (the K block of
+a tall matmul is k_block's), WORK/new the shipped one, and WORK/records.json
+records of c.mlir (300 x 40 x 600, tall: the edit changes its K blocks) and
+d.mlir (160 x 160 x 300, not tall), both keyed by the old schedule with
+every knob given (k_block 128).
 """
 import argparse
 import json
@@ -20,6 +27,9 @@ import subprocess
 
 M_R = '{loom.host_default = "(vector_registers - 3) / 2 - 6 * (vector_registers > 16)"}'
 IN_PLACE_M_R = 'loom.host_default = "m_r * zen + 3 * vector_registers / 8 * (1 - zen)"'
+TALL_K_BLOCK = ('%tall_k_block = transform.tune.knob<"tall_k_block"> = 512 from options = '
+                '[64, 128, 256, 512, 1024]\n        {loom.sweep = false, loom.host_default = '
+                '"2 * k_block"} -> !transform.param<i64>')
 
 
 def payload(m, n, k):
@@ -34,14 +44,52 @@ def payload(m, n, k):
 """
 
 
-def key_and_knobs(loom, root, name, threads):
+def key_and_knobs(loom, root, name, threads, extra=()):
     run = subprocess.run(
         [loom, "run", f"schedules/matmul/{name}", "--schedule", "schedules/matmul/schedule.mlir",
          "--schedule-lib", "schedules/lib/vector.mlir", "--iters", "1", "--no-check",
-         "--threads", str(threads), "--json", "-", "--quiet"],
+         "--threads", str(threads), "--json", "-", "--quiet", *extra],
         cwd=root, capture_output=True, text=True, check=True)
     schedule = json.loads(run.stdout)["schedule"]
     return schedule["records"]["key"], schedule["knobs"]
+
+
+def new_knob_case(args):
+    payloads = (("c.mlir", (300, 40, 600)), ("d.mlir", (160, 160, 300)))
+    for tree in ("new", "old"):
+        root = os.path.join(args.work, tree, "schedules")
+        for path in ("matmul/schedule.mlir", "lib/vector.mlir"):
+            os.makedirs(os.path.dirname(os.path.join(root, path)), exist_ok=True)
+            shutil.copy(os.path.join(args.schedules, path), os.path.join(root, path))
+        for name, shape in payloads:
+            with open(os.path.join(root, "matmul", name), "w") as f:
+                f.write(payload(*shape))
+    old_schedule = os.path.join(args.work, "old", "schedules", "matmul", "schedule.mlir")
+    with open(old_schedule) as f:
+        text = f.read()
+    assert TALL_K_BLOCK in text, "the tall_k_block knob changed: update this fixture"
+    with open(old_schedule, "w") as f:
+        f.write(text.replace(TALL_K_BLOCK, "%tall_k_block = transform.merge_handles %k "
+                                           ": !transform.param<i64>"))
+    suite = {"benchmarks": [
+        {"name": f"{name[0]}/loom", "payload": f"../matmul/{name}",
+         "schedule": "../matmul/schedule.mlir", "schedule_libs": ["../lib/vector.mlir"]}
+        for name, _ in payloads]}
+    os.makedirs(os.path.join(args.work, "new", "schedules", "suites"))
+    with open(os.path.join(args.work, "new", "schedules", "suites", "peers.json"), "w") as f:
+        json.dump(suite, f, indent=2)
+    records = []
+    for name, _ in payloads:
+        key, knobs = key_and_knobs(args.loom, os.path.join(args.work, "old"), name, 1,
+                                   ["--knob", "k_block=128"])
+        records.append({"host": key["host"], "payload": key["payload"],
+                        "schedule_sha256": key["schedule_sha256"], "threads": 1,
+                        "knobs": knobs, "schedule": "schedules/matmul/schedule.mlir",
+                        "payload_file": f"schedules/matmul/{name}",
+                        "tuned_at": "2026-11-23T00:00:00Z", "median_s": 1.0})
+    with open(os.path.join(args.work, "records.json"), "w") as f:
+        json.dump({"format": "loom-tuned-records", "version": 1, "records": records}, f,
+                  indent=2)
 
 
 def main():
@@ -49,8 +97,11 @@ def main():
     parser.add_argument("--loom", default="loom")
     parser.add_argument("--schedules", required=True, help="the project's schedules/")
     parser.add_argument("--work", required=True)
+    parser.add_argument("--new-knob-case", action="store_true")
     args = parser.parse_args()
     shutil.rmtree(args.work, ignore_errors=True)
+    if args.new_knob_case:
+        return new_knob_case(args)
     for tree in ("new", "old"):
         root = os.path.join(args.work, tree, "schedules")
         for path in ("matmul/schedule.mlir", "lib/vector.mlir"):
