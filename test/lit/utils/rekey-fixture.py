@@ -54,8 +54,11 @@ def key_and_knobs(loom, root, name, threads, extra=()):
     return schedule["records"]["key"], schedule["knobs"]
 
 
-def new_knob_case(args):
-    payloads = (("c.mlir", (300, 40, 600)), ("d.mlir", (160, 160, 300)))
+def build(args, payloads, edits, entries):
+    """WORK/new and WORK/old with the shipped matmul schedule and `payloads`
+    ((name, (m, n, k))...), the old schedule edited ({text: replacement}, each
+    text asserted present), and a suite of `entries` ((name, threads)...) in
+    WORK/new."""
     for tree in ("new", "old"):
         root = os.path.join(args.work, tree, "schedules")
         for path in ("matmul/schedule.mlir", "lib/vector.mlir"):
@@ -67,24 +70,32 @@ def new_knob_case(args):
     old_schedule = os.path.join(args.work, "old", "schedules", "matmul", "schedule.mlir")
     with open(old_schedule) as f:
         text = f.read()
-    assert TALL_K_BLOCK in text, "the tall_k_block knob changed: update this fixture"
+    for old, replacement in edits.items():
+        assert old in text, f"the schedule no longer has {old!r}: update this fixture"
+        text = text.replace(old, replacement)
     with open(old_schedule, "w") as f:
-        f.write(text.replace(TALL_K_BLOCK, "%tall_k_block = transform.merge_handles %k "
-                                           ": !transform.param<i64>"))
+        f.write(text)
     suite = {"benchmarks": [
-        {"name": f"{name[0]}/loom", "payload": f"../matmul/{name}",
-         "schedule": "../matmul/schedule.mlir", "schedule_libs": ["../lib/vector.mlir"]}
-        for name, _ in payloads]}
+        {"name": f"{name[0]}{'_2t' if threads == 2 else ''}/loom",
+         "payload": f"../matmul/{name}", "schedule": "../matmul/schedule.mlir",
+         "schedule_libs": ["../lib/vector.mlir"], "threads": threads}
+        for name, threads in entries]}
     os.makedirs(os.path.join(args.work, "new", "schedules", "suites"))
     with open(os.path.join(args.work, "new", "schedules", "suites", "peers.json"), "w") as f:
         json.dump(suite, f, indent=2)
+
+
+def write_records(args, records_of):
+    """WORK/records.json: a record of each (name, threads, tree, knobs
+    dropped, extra loom run options), keyed by that tree's schedule."""
     records = []
-    for name, _ in payloads:
-        key, knobs = key_and_knobs(args.loom, os.path.join(args.work, "old"), name, 1,
-                                   ["--knob", "k_block=128"])
+    for name, threads, tree, drop, extra in records_of:
+        key, knobs = key_and_knobs(args.loom, os.path.join(args.work, tree), name, threads,
+                                   extra)
         records.append({"host": key["host"], "payload": key["payload"],
-                        "schedule_sha256": key["schedule_sha256"], "threads": 1,
-                        "knobs": knobs, "schedule": "schedules/matmul/schedule.mlir",
+                        "schedule_sha256": key["schedule_sha256"], "threads": threads,
+                        "knobs": {k: v for k, v in knobs.items() if k not in drop},
+                        "schedule": "schedules/matmul/schedule.mlir",
                         "payload_file": f"schedules/matmul/{name}",
                         "tuned_at": "2026-11-23T00:00:00Z", "median_s": 1.0})
     with open(os.path.join(args.work, "records.json"), "w") as f:
@@ -101,45 +112,19 @@ def main():
     args = parser.parse_args()
     shutil.rmtree(args.work, ignore_errors=True)
     if args.new_knob_case:
-        return new_knob_case(args)
-    for tree in ("new", "old"):
-        root = os.path.join(args.work, tree, "schedules")
-        for path in ("matmul/schedule.mlir", "lib/vector.mlir"):
-            os.makedirs(os.path.dirname(os.path.join(root, path)), exist_ok=True)
-            shutil.copy(os.path.join(args.schedules, path), os.path.join(root, path))
-        for name, shape in (("a.mlir", (16, 64, 24)), ("b.mlir", (24, 40, 16))):
-            with open(os.path.join(root, "matmul", name), "w") as f:
-                f.write(payload(*shape))
-    old_schedule = os.path.join(args.work, "old", "schedules", "matmul", "schedule.mlir")
-    with open(old_schedule) as f:
-        text = f.read()
-    assert M_R in text, "the m_r knob of the matmul schedule changed: update this fixture"
-    assert IN_PLACE_M_R in text, "the in_place_m_r knob changed: update this fixture"
-    with open(old_schedule, "w") as f:
-        f.write(text.replace(M_R, '{loom.host_default = "4"}').replace(
-            IN_PLACE_M_R, 'loom.host_default = "m_r"'))
-    suite = {"benchmarks": [
-        {"name": f"{name[0]}{'_2t' if threads == 2 else ''}/loom",
-         "payload": f"../matmul/{name}", "schedule": "../matmul/schedule.mlir",
-         "schedule_libs": ["../lib/vector.mlir"], "threads": threads}
-        for name, threads in (("a.mlir", 1), ("b.mlir", 1), ("a.mlir", 2))]}
-    os.makedirs(os.path.join(args.work, "new", "schedules", "suites"))
-    with open(os.path.join(args.work, "new", "schedules", "suites", "peers.json"), "w") as f:
-        json.dump(suite, f, indent=2)
-    records = []
-    for name, threads, tree, drop in (("a.mlir", 1, "old", ()),
-                                      ("b.mlir", 1, "old", ("m_r", "in_place_m_r")),
-                                      ("a.mlir", 2, "new", ())):
-        key, knobs = key_and_knobs(args.loom, os.path.join(args.work, tree), name, threads)
-        records.append({"host": key["host"], "payload": key["payload"],
-                        "schedule_sha256": key["schedule_sha256"], "threads": threads,
-                        "knobs": {k: v for k, v in knobs.items() if k not in drop},
-                        "schedule": "schedules/matmul/schedule.mlir",
-                        "payload_file": f"schedules/matmul/{name}",
-                        "tuned_at": "2026-11-23T00:00:00Z", "median_s": 1.0})
-    with open(os.path.join(args.work, "records.json"), "w") as f:
-        json.dump({"format": "loom-tuned-records", "version": 1, "records": records}, f,
-                  indent=2)
+        build(args, (("c.mlir", (300, 40, 600)), ("d.mlir", (160, 160, 300))),
+              {TALL_K_BLOCK: "%tall_k_block = transform.merge_handles %k "
+                             ": !transform.param<i64>"},
+              (("c.mlir", 1), ("d.mlir", 1)))
+        write_records(args, [(name, 1, "old", (), ["--knob", "k_block=128"])
+                             for name in ("c.mlir", "d.mlir")])
+        return
+    build(args, (("a.mlir", (16, 64, 24)), ("b.mlir", (24, 40, 16))),
+          {M_R: '{loom.host_default = "4"}', IN_PLACE_M_R: 'loom.host_default = "m_r"'},
+          (("a.mlir", 1), ("b.mlir", 1), ("a.mlir", 2)))
+    write_records(args, (("a.mlir", 1, "old", (), []),
+                         ("b.mlir", 1, "old", ("m_r", "in_place_m_r"), []),
+                         ("a.mlir", 2, "new", (), [])))
 
 
 if __name__ == "__main__":
