@@ -319,10 +319,9 @@ def pinned_knobs(args, record):
     return pins
 
 
-def pinned_same(args, payload, schedule, libs, record, old_ir, tmp):
-    """True when the new schedules with the record's knobs and its
-    --new-knob pins compile to `old_ir`."""
-    pins = pinned_knobs(args, record)
+def pinned_same(args, payload, schedule, libs, record, pins, old_ir, tmp):
+    """True when the new schedules with the record's knobs and `pins`
+    compile to `old_ir`."""
     if not pins:
         return False
     pinned = dict(record, knobs={**record["knobs"], **pins})
@@ -379,16 +378,17 @@ def rekey_locked(args):
                                              record, os.path.join(tmp, "old-ir"),
                                              args.old_loom)
             old_key = ((old_run.get("schedule") or {}).get("records") or {}).get("key") or {}
+            pins = pinned_knobs(args, record)
             if old_key.get("schedule_sha256") != record["schedule_sha256"]:
                 print(f"stale {name}: the record does not match the old schedules "
                       f"({args.rekey or args.rekey_from}) either")
                 stale += 1
             elif old_ir and old_ir != new_ir and pinned_same(args, payload, schedule, libs,
-                                                             record, old_ir, tmp):
+                                                             record, pins, old_ir, tmp):
                 record["schedule_sha256"] = key["schedule_sha256"]
-                pins = ", ".join(f"{k}={v}" for k, v in pinned_knobs(args, record).items())
-                record["knobs"].update(pinned_knobs(args, record))
-                print(f"rekey {name}: the kernel is the same with {pins}")
+                record["knobs"].update(pins)
+                shown = ", ".join(f"{k}={v}" for k, v in pins.items())
+                print(f"rekey {name}: the kernel is the same with {shown}")
             elif not old_ir or old_ir != new_ir:
                 changed = sum(1 for l in difflib.unified_diff(old_ir, new_ir, n=0)
                               if l.startswith(("+", "-"))
