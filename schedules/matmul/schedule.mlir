@@ -1252,21 +1252,22 @@ module attributes {transform.with_named_sequence} {
     %kib_in_place_rows = transform.tune.knob<"kib_in_place_rows"> = 24 from options = [0, 16, 24, 32, 48, 64, 96, 128]
         {loom.sweep = false, loom.host_default = "3 * m_r"} -> !transform.param<i64>
     //   spread_in_place_rows: the most rows of a matmul whose N is not a
-    //                         page multiple that reads B in place
-    //                         (in_place_rows, which also bounds the
-    //                         short K blocks of a packed B, below): the
-    //                         same on a Zen core or one thread; on two
-    //                         threads of an Intel Emerald Rapids, 4 m_r
-    //                         (32): packing is faster for more rows
-    //                         (GFLOP/s in place / packed, oneDNN: 64 x 768
-    //                         x 3072 190 / 263, 335; 49 x 1000 x 2048 217
-    //                         / 227, 287; 64 x 1500 x 1000 251 / 256,
-    //                         301), in place for fewer, their rows of B
-    //                         prefetched (ahead_b_bytes: 16 x 1000 x 1000
-    //                         257 / 154, 263; 24 x 4000 x 1000 226 / 194,
-    //                         273; 31 x 517 x 1023 266 / 194, 274).
+    //                         page multiple that reads B in place:
+    //                         in_place_rows (which also bounds the short
+    //                         K blocks of a packed B, below). From
+    //                         2026-11-28 to 29 it was 4 m_r (32) on two
+    //                         threads of a core that is not a Zen, where
+    //                         packing was faster for more rows with tiles
+    //                         of 8 rows read in place; with in_place_m_r's
+    //                         12, in place is faster again (on an Intel
+    //                         Emerald Rapids, two threads, GFLOP/s in
+    //                         place / packed, oneDNN: 49 x 1000 x 2048 268
+    //                         / 234, 292; 100 x 1000 x 300 277 / 258, 314;
+    //                         64 x 768 x 3072 277 / 269, 334; 40 x 3000 x
+    //                         1000 262 / 224, 293; 96 x 1000 x 1000 296 /
+    //                         270, 321; 128 x 1500 x 1000 286 / 279, 312).
     %spread_in_place_rows = transform.tune.knob<"spread_in_place_rows"> = 128 from options = [0, 32, 64, 128, 256, 512]
-        {loom.sweep = false, loom.host_default = "in_place_rows - (in_place_rows - 4 * m_r) * (threads > 1) * (1 - zen)"} -> !transform.param<i64>
+        {loom.sweep = false, loom.host_default = "in_place_rows"} -> !transform.param<i64>
     // A B that is transposed ((n, k), as nn.Linear's x * W^T is written):
     // the paths below read B's rows or pack panels of its columns, and from
     // (n, k) each element of a row is a row of B^T apart. Such a matmul
