@@ -108,12 +108,7 @@ private:
       auto rhs = parseBinary(level + 1);
       if (!rhs)
         return nullptr;
-      auto node = std::make_unique<Node>();
-      node->kind = Node::Binary;
-      node->op = matched.str();
-      node->lhs = std::move(lhs);
-      node->rhs = std::move(rhs);
-      lhs = std::move(node);
+      lhs = makeBinary(matched, std::move(lhs), std::move(rhs));
       // Comparisons do not chain: a < b < c is an error.
       if (level == 2 && llvm::any_of(operators[2], [&](llvm::StringRef op) {
             skipSpace();
@@ -233,9 +228,16 @@ private:
       fail(function.str() + " takes two arguments: expected ')'");
       return nullptr;
     }
+    return makeBinary(function, std::move(lhs), std::move(rhs));
+  }
+
+  /// A Binary node: an operator or a function of two arguments.
+  static std::unique_ptr<Node> makeBinary(llvm::StringRef op,
+                                          std::unique_ptr<Node> lhs,
+                                          std::unique_ptr<Node> rhs) {
     auto node = std::make_unique<Node>();
     node->kind = Node::Binary;
-    node->op = function.str();
+    node->op = op.str();
     node->lhs = std::move(lhs);
     node->rhs = std::move(rhs);
     return node;
