@@ -56,6 +56,8 @@ except OSError:
     flags = []
 if "fma" in flags:
     config.available_features.add("fma")
+if "avx512f" in flags:
+    config.available_features.add("avx512f")
 
 # `%{python} %{utils}/script.py` runs a test helper.
 config.substitutions.append(("%{python}", config.python_executable))
