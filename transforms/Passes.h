@@ -74,6 +74,11 @@ constexpr llvm::StringLiteral kPackInFirstAttrName = "loom.pack_in_first";
 constexpr llvm::StringLiteral kPackInFirstAheadAttrName =
     "loom.pack_in_first_ahead";
 
+/// The scf.for attribute that asks for the loop to be unrolled by this
+/// factor once the passes that read its body as one step have run
+/// (loom-unroll-loops); 1 leaves it as it is.
+constexpr llvm::StringLiteral kUnrollAttrName = "loom.unroll";
+
 } // namespace mlir::loom
 
 #endif // LOOM_TRANSFORMS_PASSES_H

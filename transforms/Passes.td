@@ -312,6 +312,33 @@ def LoomPrefetchAheadPass : Pass<"loom-prefetch-ahead", "func::FuncOp"> {
   let dependentDialects = ["arith::ArithDialect", "memref::MemRefDialect"];
 }
 
+def LoomUnrollLoopsPass : Pass<"loom-unroll-loops", "func::FuncOp"> {
+  let summary = "Unroll the loops a schedule marked, after the prefetch passes";
+  let description = [{
+    An `scf.for` with the `loom.unroll` attribute (an integer N; a schedule
+    sets it with `transform.annotate %loop "loom.unroll" = %param`) is
+    unrolled by N, with a remainder loop when N does not divide its trip
+    count (upstream's `loopUnrollByFactor`); 1 leaves it as it is, and the
+    marks are removed. `loom-lower-bufferized-to-llvm` runs it after
+    `loom-pack-in-first-tile`, `loom-prefetch-next-iteration` and
+    `loom-prefetch-ahead`, which read a loop's body as one step:
+    `transform.loop.unroll` in the schedule would hide the loop from them.
+    The loop overhead it saves is a matmul's k loop's (a counter, a
+    compare and a branch for every 16 FMAs of an 8 x 32 register tile): on
+    an Intel core those run on the ports of the FMAs
+    (docs/performance.md, "The register loop on its own"). A mark that is
+    not a positive integer is an error.
+
+    ```mlir
+    scf.for %k = %c0 to %c256 step %c1 iter_args(...) {
+      ...
+    } {loom.unroll = 4 : i64}
+    // becomes a loop of step 4 whose body is the four steps in order
+    ```
+  }];
+  let dependentDialects = ["arith::ArithDialect", "scf::SCFDialect"];
+}
+
 def LoomPrefetchNextIterationPass
     : Pass<"loom-prefetch-next-iteration", "func::FuncOp"> {
   let summary = "Prefetch the blocks a marked loop's next iteration reads";

@@ -53,6 +53,7 @@ void buildLowerBufferizedToLLVMPipeline(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(createLoomPackInFirstTilePass());
   pm.addNestedPass<func::FuncOp>(createLoomPrefetchNextIterationPass());
   pm.addNestedPass<func::FuncOp>(createLoomPrefetchAheadPass());
+  pm.addNestedPass<func::FuncOp>(createLoomUnrollLoopsPass());
   pm.addNestedPass<func::FuncOp>(createLoomStridedCopiesToLinalgPass());
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   if (options.runtimeVerification)
