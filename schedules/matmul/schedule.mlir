@@ -254,6 +254,44 @@ module attributes {transform.with_named_sequence} {
     transform.yield %op : !transform.any_op
   }
 
+  // Matchers of a foreach_match used as an if on a packed register tile
+  // (@packed_matmul_tile) of %m_r rows (or fewer: rows left over): its k
+  // loop is unrolled when it has one panel and at most %limit rows
+  // (@unrolled_tile, static rows; @unrolled_m_r_tile, rows of a dynamic
+  // size, a tile of a peeled loop whose size canonicalization has not
+  // folded yet, which is m_r), not otherwise (@any_tile).
+  transform.named_sequence @unrolled_tile(%op: !transform.any_op {transform.readonly},
+      %limit: !transform.param<i64> {transform.readonly},
+      %m_r: !transform.param<i64> {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["linalg.generic"] : !transform.any_op
+    %rows, %panels = transform.include @rows_and_cols_of failures(propagate) (%op)
+      : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>)
+    %one = transform.param.constant 1 : i64 -> !transform.param<i64>
+    transform.match.param.cmpi eq %panels, %one : !transform.param<i64>
+    transform.match.param.cmpi ge %rows, %one : !transform.param<i64>
+    transform.match.param.cmpi le %rows, %limit : !transform.param<i64>
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @unrolled_m_r_tile(%op: !transform.any_op {transform.readonly},
+      %limit: !transform.param<i64> {transform.readonly},
+      %m_r: !transform.param<i64> {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["linalg.generic"] : !transform.any_op
+    %rows, %panels = transform.include @rows_and_cols_of failures(propagate) (%op)
+      : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>)
+    %zero = transform.param.constant 0 : i64 -> !transform.param<i64>
+    %one = transform.param.constant 1 : i64 -> !transform.param<i64>
+    transform.match.param.cmpi eq %panels, %one : !transform.param<i64>
+    transform.match.param.cmpi lt %rows, %zero : !transform.param<i64>
+    transform.match.param.cmpi le %m_r, %limit : !transform.param<i64>
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @any_tile(%op: !transform.any_op {transform.readonly},
+      %limit: !transform.param<i64> {transform.readonly},
+      %m_r: !transform.param<i64> {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["linalg.generic"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+
   // Matchers and actions of a foreach_match used as an if on a linalg.generic
   // or linalg.pack: the first handle it returns holds the op when %value <=
   // %limit, the second otherwise (the other one is empty: a select of an op
@@ -1991,6 +2029,22 @@ module attributes {transform.with_named_sequence} {
     //                      1024 241 / 207, 8 x 2000 x 2000 311 / 264,
     //                      oneDNN 246, 250, 294; docs/performance.md,
     //                      "Three vectors a row").
+    //   k_unroll: steps of the k loop of a packed register tile in one
+    //             iteration, unrolled after the prefetch passes
+    //             (loom-unroll-loops): the loop's counter, compare and
+    //             branch run on the FMAs' ports of an Intel core, where
+    //             unrolled by 4 the loop ran 2% faster (a Zen core has ALUs
+    //             of its own for them: 1; docs/performance.md, "The
+    //             register loop on its own").
+    %k_unroll = transform.tune.knob<"k_unroll"> = 1 from options = [1, 2, 4, 8]
+        {loom.host_default = "1 + 3 * (1 - zen)"} -> !transform.param<i64>
+    //   unroll_rows: the most rows of a register tile whose k loop is
+    //                unrolled: their 2 x rows accumulators take half of
+    //                the vector registers (with 12 rows, 24 of 32, the
+    //                loads of four steps spilled: 64 x 4096 x 4096, whose
+    //                record has m_r = 12, ran 24% slower).
+    %unroll_rows = transform.tune.knob<"unroll_rows"> = 8 from options = [0, 4, 6, 8, 12, 16]
+        {loom.sweep = false, loom.host_default = "vector_registers / 4"} -> !transform.param<i64>
     %three_vector_rows = transform.tune.knob<"three_vector_rows"> = 8 from options = [0, 4, 6, 7, 8]
         {loom.sweep = false, loom.host_default = "vector_registers / 4"}
         -> !transform.param<i64>
@@ -2211,12 +2265,33 @@ module attributes {transform.with_named_sequence} {
       // left as they are).
       %tiles = transform.collect_matching @packed_matmul_tile in %one_func
         : (!transform.any_op) -> !transform.any_op
-      %steps, %k_step_loops = transform.structured.tile_using_for %tiles
-          tile_sizes [0, 0, 1, 0]
-        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-      // (The accumulators are hoisted out of these loops only:
-      // @loom_vector_to_fma_marked.)
-      transform.annotate %k_step_loops "loom.hoist_subsets" : !transform.any_op
+      // The k loop of a tile of one panel and at most unroll_rows rows is
+      // unrolled by k_unroll; more rows' accumulators leave too few
+      // registers for the loads of four steps (12 x 32 spilled), and a
+      // tile of several panels or of a dynamic size is tiled again below
+      // (the single rows left over in a thread's part of 1000 x 1000 x
+      // 1000 on two threads, element by element here and vectorized by
+      // LLVM, were scalar code when unrolled).
+      transform.foreach %tiles : !transform.any_op {
+      ^bb0(%tile: !transform.any_op):
+        %tile_1, %unrolled, %rolled = transform.foreach_match restrict_root flatten_results
+            in %tile, %unroll_rows, %m_r @unrolled_tile -> @first_of_two,
+            @unrolled_m_r_tile -> @first_of_two, @any_tile -> @second_of_two
+          : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+          -> (!transform.any_op, !transform.any_op, !transform.any_op)
+        %unrolled_steps, %unrolled_k_loop = transform.structured.tile_using_for %unrolled
+            tile_sizes [0, 0, 1, 0]
+          : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+        transform.annotate %unrolled_k_loop "loom.unroll" = %k_unroll
+          : !transform.any_op, !transform.param<i64>
+        %rolled_steps, %rolled_k_loop = transform.structured.tile_using_for %rolled
+            tile_sizes [0, 0, 1, 0]
+          : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+        // (The accumulators are hoisted out of these loops only:
+        // @loom_vector_to_fma_marked.)
+        %k_step_loops = transform.merge_handles %unrolled_k_loop, %rolled_k_loop : !transform.any_op
+        transform.annotate %k_step_loops "loom.hoist_subsets" : !transform.any_op
+      }
 
       transform.apply_patterns to %one_func {
         transform.apply_patterns.linalg.tiling_canonicalization
