@@ -2037,7 +2037,7 @@ module attributes {transform.with_named_sequence} {
     //             of its own for them: 1; docs/performance.md, "The
     //             register loop on its own").
     %k_unroll = transform.tune.knob<"k_unroll"> = 1 from options = [1, 2, 4, 8]
-        {loom.host_default = "1 + 3 * (1 - zen)"} -> !transform.param<i64>
+        {loom.sweep = false, loom.host_default = "1 + 3 * (1 - zen)"} -> !transform.param<i64>
     //   unroll_rows: the most rows of a register tile whose k loop is
     //                unrolled: their 2 x rows accumulators take half of
     //                the vector registers (with 12 rows, 24 of 32, the
