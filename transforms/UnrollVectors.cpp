@@ -13,6 +13,13 @@ namespace {
 /// upstream's shuffle_16x16 lowering takes.
 constexpr int64_t kTransposeBlock = 16;
 
+/// The most pieces one op is unrolled into: a register tile has at most as
+/// many as the vector registers (an 8 x 48 tile, 24). A larger vector (the
+/// whole fill of a small convolution's output, 1 x 7 x 7 x 40: 245 writes of
+/// 8 floats, each a new tensor value) stays whole: One-Shot Bufferize and
+/// empty-tensor elimination took a minute each over such a chain.
+constexpr int64_t kMaxPieces = 64;
+
 /// The size of the pieces a vector's innermost dimension of `size` elements
 /// is unrolled into: the largest power of two dividing it, when that is at
 /// least `lanes` and less than `size` (a power of two stays whole; LLVM
@@ -22,6 +29,17 @@ std::optional<int64_t> getPieceSize(int64_t size, int64_t lanes) {
     return std::nullopt;
   int64_t piece = size & -size;
   if (piece < lanes || piece == size)
+    return std::nullopt;
+  return piece;
+}
+
+/// `piece` when `shape` holds at most kMaxPieces of it, none otherwise.
+std::optional<SmallVector<int64_t>> boundPieces(ArrayRef<int64_t> shape,
+                                                SmallVector<int64_t> piece) {
+  int64_t pieces = 1;
+  for (auto [size, pieceSize] : llvm::zip_equal(shape, piece))
+    pieces *= llvm::divideCeil(size, pieceSize);
+  if (pieces > kMaxPieces)
     return std::nullopt;
   return piece;
 }
@@ -54,7 +72,7 @@ std::optional<SmallVector<int64_t>> getRowPieceShape(Operation *op,
   if (isa<vector::TransposeOp>(op) && shape->size() == 2 &&
       llvm::all_of(*shape, isBlocks) &&
       (*shape)[0] * (*shape)[1] > kTransposeBlock * kTransposeBlock)
-    return SmallVector<int64_t>{kTransposeBlock, kTransposeBlock};
+    return boundPieces(*shape, {kTransposeBlock, kTransposeBlock});
   if (auto contract = dyn_cast<vector::ContractionOp>(op)) {
     // The iteration dimension of the result's innermost dimension.
     AffineMap accMap = contract.getIndexingMapsArray()[2];
@@ -71,14 +89,14 @@ std::optional<SmallVector<int64_t>> getRowPieceShape(Operation *op,
     for (auto [dim, type] : llvm::enumerate(contract.getIteratorTypesArray()))
       if (type == vector::IteratorType::parallel)
         native[dim] = dim == inner.getPosition() ? *piece : 1;
-    return native;
+    return boundPieces(*shape, native);
   }
   std::optional<int64_t> piece = getPieceSize(shape->back(), lanes);
   if (!piece)
     return std::nullopt;
   SmallVector<int64_t> native(shape->size(), 1);
   native.back() = *piece;
-  return native;
+  return boundPieces(*shape, native);
 }
 
 } // namespace

@@ -77,6 +77,26 @@ func.func @left_alone(%x: vector<4x32xf32>, %y: vector<2x12xf32>, %z: vector<9xf
   return %0, %1, %2, %3 : vector<4x32xf32>, vector<2x12xf32>, vector<9xf32>, vector<[48]xf32>
 }
 
+// More than 64 pieces stay whole: the fill of a small convolution's output
+// (1 x 7 x 7 x 40, 245 pieces of 8) and a transpose of 16 x 16 blocks of
+// 128 x 144 (72 blocks); 8 x 40 (40 pieces) is split.
+// CHECK-LABEL: func.func @many_pieces(
+// CHECK:         vector.transfer_write {{.*}} : vector<1x7x7x40xf32>, memref<1x7x7x40xf32>
+// CHECK-NEXT:    vector.transpose {{.*}} : vector<128x144xf32> to vector<144x128xf32>
+// CHECK-COUNT-40: vector.transfer_write {{.*}} : vector<1x8xf32>, memref<8x40xf32>
+// CHECK-NEXT:    return
+func.func @many_pieces(%fill: vector<1x7x7x40xf32>, %out: memref<1x7x7x40xf32>,
+                       %t: vector<128x144xf32>, %v: vector<8x40xf32>, %m: memref<8x40xf32>)
+    -> vector<144x128xf32> {
+  %c0 = arith.constant 0 : index
+  vector.transfer_write %fill, %out[%c0, %c0, %c0, %c0] {in_bounds = [true, true, true, true]}
+    : vector<1x7x7x40xf32>, memref<1x7x7x40xf32>
+  %0 = vector.transpose %t, [1, 0] : vector<128x144xf32> to vector<144x128xf32>
+  vector.transfer_write %v, %m[%c0, %c0] {in_bounds = [true, true]}
+    : vector<8x40xf32>, memref<8x40xf32>
+  return %0 : vector<144x128xf32>
+}
+
 // A transpose of 32 x 16 (a panel of a transposed B being packed): two of
 // 16 x 16, each inserted at its place; one of 16 x 16 and one whose sizes
 // are not multiples of 16 stay whole.
