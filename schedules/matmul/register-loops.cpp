@@ -2,8 +2,9 @@
 // this CPU, by the shape of its register tile, apart from everything else a
 // matmul does (packing, cache tiles, C between K blocks).
 //
-//   clang++-22 -O3 -march=native -o /tmp/register-loops schedules/matmul/register-loops.cpp
-//   taskset -c 1 /tmp/register-loops [--rounds 2000] [--lda 512]
+//   clang++-22 -O3 -march=native -o /tmp/register-loops
+//   schedules/matmul/register-loops.cpp taskset -c 1 /tmp/register-loops
+//   [--rounds 2000] [--lda 512]
 //
 // Each variant computes C (512 x 768) += A (512 x 256) * B (256 x 768), one
 // K block, in register tiles of MR rows x NR columns: B packed in panels of
@@ -17,8 +18,8 @@
 // variant's result is checked against a scalar matmul first.
 //
 // Needs AVX-512F and Clang (the compiler of Loom's kernels: LLVM; GCC spills
-// the FMA loop's accumulators, which `asm volatile` pins). Exit codes: 0 measured, 1 a variant computed a wrong
-// result, 2 bad arguments.
+// the FMA loop's accumulators, which `asm volatile` pins). Exit codes: 0
+// measured, 1 a variant computed a wrong result, 2 bad arguments.
 #include <immintrin.h>
 
 #include <algorithm>
@@ -33,7 +34,8 @@
 #error "register-loops measures LLVM's code: compile it with clang++"
 #endif
 #ifndef __AVX512F__
-#error "register-loops needs AVX-512F (compile with -march=native on such a CPU)"
+#error                                                                         \
+    "register-loops needs AVX-512F (compile with -march=native on such a CPU)"
 #endif
 
 namespace {
@@ -113,7 +115,9 @@ void fill(int mr) {
     }
 }
 
-float bValue(int k, int j) { return static_cast<float>((k * 5 + j) % 13) / 12 - 0.5f; }
+float bValue(int k, int j) {
+  return static_cast<float>((k * 5 + j) % 13) / 12 - 0.5f;
+}
 
 bool check(const Variant &v) {
   fill(v.mr);
@@ -124,10 +128,14 @@ bool check(const Variant &v) {
     for (int j = 0; j < cols; ++j) {
       double expected = 0;
       for (int k = 0; k < K; ++k)
-        expected += static_cast<double>(aInPlace[static_cast<size_t>(i) * lda + k]) * bValue(k, j);
-      if (std::fabs(c[i * N + j] - expected) > 1e-3 * (1 + std::fabs(expected))) {
-        std::fprintf(stderr, "register-loops: %s: C[%d][%d] = %g, expected %g\n", v.name, i, j,
-                     c[i * N + j], expected);
+        expected +=
+            static_cast<double>(aInPlace[static_cast<size_t>(i) * lda + k]) *
+            bValue(k, j);
+      if (std::fabs(c[i * N + j] - expected) >
+          1e-3 * (1 + std::fabs(expected))) {
+        std::fprintf(stderr,
+                     "register-loops: %s: C[%d][%d] = %g, expected %g\n",
+                     v.name, i, j, c[i * N + j], expected);
         return false;
       }
     }
@@ -135,7 +143,8 @@ bool check(const Variant &v) {
 }
 
 double seconds(std::chrono::steady_clock::time_point from) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - from).count();
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - from)
+      .count();
 }
 } // namespace
 
@@ -147,27 +156,35 @@ int main(int argc, char **argv) {
     else if (!std::strcmp(argv[i], "--lda") && i + 1 < argc)
       lda = std::atoi(argv[++i]);
     else {
-      std::fprintf(stderr, "usage: register-loops [--rounds N] [--lda FLOATS]\n");
+      std::fprintf(stderr,
+                   "usage: register-loops [--rounds N] [--lda FLOATS]\n");
       return 2;
     }
   }
   if (rounds < 1 || lda < K) {
-    std::fprintf(stderr, "register-loops: --rounds must be at least 1 and --lda at least %d\n", K);
+    std::fprintf(
+        stderr,
+        "register-loops: --rounds must be at least 1 and --lda at least %d\n",
+        K);
     return 2;
   }
-  aInPlace = static_cast<float *>(std::aligned_alloc(4096, sizeof(float) * M * lda));
-  aPacked = static_cast<float *>(std::aligned_alloc(4096, sizeof(float) * M * K));
+  aInPlace =
+      static_cast<float *>(std::aligned_alloc(4096, sizeof(float) * M * lda));
+  aPacked =
+      static_cast<float *>(std::aligned_alloc(4096, sizeof(float) * M * K));
   b32 = static_cast<float *>(std::aligned_alloc(4096, sizeof(float) * N * K));
   b48 = static_cast<float *>(std::aligned_alloc(4096, sizeof(float) * N * K));
   c = static_cast<float *>(std::aligned_alloc(4096, sizeof(float) * M * N));
   for (int nr : {32, 48})
     for (int k = 0; k < K; ++k)
       for (int j = 0; j < N / nr * nr; ++j)
-        bFor(nr)[static_cast<size_t>(j / nr) * K * nr + k * nr + j % nr] = bValue(k, j);
+        bFor(nr)[static_cast<size_t>(j / nr) * K * nr + k * nr + j % nr] =
+            bValue(k, j);
 
   const Variant variants[] = {
       {"8 x 32, A in place", registerTiles<8, 2, false, 1>, 8, 32, false},
-      {"8 x 32, A in place, k by 4", registerTiles<8, 2, false, 4>, 8, 32, false},
+      {"8 x 32, A in place, k by 4", registerTiles<8, 2, false, 4>, 8, 32,
+       false},
       {"8 x 32, A packed", registerTiles<8, 2, true, 1>, 8, 32, true},
       {"8 x 32, A packed, k by 4", registerTiles<8, 2, true, 4>, 8, 32, true},
       {"12 x 32, A in place", registerTiles<12, 2, false, 1>, 12, 32, false},
@@ -191,14 +208,16 @@ int main(int argc, char **argv) {
       fill(v.mr);
       start = std::chrono::steady_clock::now();
       v.run();
-      double rate = 2.0 * (M / v.mr * v.mr) * (N / v.nr * v.nr) * K / seconds(start) / 1e9;
+      double rate = 2.0 * (M / v.mr * v.mr) * (N / v.nr * v.nr) * K /
+                    seconds(start) / 1e9;
       if (round > 0) // the first round warms the caches and the clock
         ratios[i].push_back(rate / fmaRate);
     }
     if (round > 0)
       fmaRates.push_back(fmaRate);
   }
-  auto quartiles = [](std::vector<double> &values, double &low, double &mid, double &high) {
+  auto quartiles = [](std::vector<double> &values, double &low, double &mid,
+                      double &high) {
     std::sort(values.begin(), values.end());
     low = values[values.size() / 4];
     mid = values[values.size() / 2];
@@ -206,10 +225,12 @@ int main(int argc, char **argv) {
   };
   double low, mid, high;
   quartiles(fmaRates, low, mid, high);
-  std::printf("FMA loop: median %.1f GFLOP/s (quartiles %.1f-%.1f), %d rounds, A's rows %d "
+  std::printf("FMA loop: median %.1f GFLOP/s (quartiles %.1f-%.1f), %d rounds, "
+              "A's rows %d "
               "floats apart\n",
               mid, low, high, rounds, lda);
-  std::printf("%-28s %s\n", "register tile", "of the FMA loop: median (quartiles)");
+  std::printf("%-28s %s\n", "register tile",
+              "of the FMA loop: median (quartiles)");
   for (int i = 0; i < count; ++i) {
     quartiles(ratios[i], low, mid, high);
     std::printf("%-28s %.3f (%.3f-%.3f)\n", variants[i].name, mid, low, high);
