@@ -940,8 +940,11 @@ def ApplyUnrollVectorsPatternsOp : Op<Transform_Dialect,
     transposes of 16 x 16, which upstream's `shuffle_16x16` lowering takes
     (one transpose of all its elements is a flat shuffle, which LLVM
     lowers with some three times the shuffles: the 32 x 16 blocks of a
-    transposed B that the matmul schedule packs). Other vectors are left
-    alone.
+    transposed B that the matmul schedule packs). An op that would become
+    more than 64 pieces stays whole (a register tile has at most as many
+    pieces as registers; the fill of a 1 x 7 x 7 x 40 convolution output,
+    245 pieces, made a chain of writes that bufferization took minutes
+    over). Other vectors are left alone.
 
     LLVM legalizes a vector of, say, 48 floats by inserting and extracting
     its elements one at a time. In pieces of 16 each is one AVX-512
