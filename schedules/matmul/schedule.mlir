@@ -2268,10 +2268,10 @@ module attributes {transform.with_named_sequence} {
       // The k loop of a tile of one panel and at most unroll_rows rows is
       // unrolled by k_unroll; more rows' accumulators leave too few
       // registers for the loads of four steps (12 x 32 spilled), and a
-      // tile of several panels or of a dynamic size is tiled again below
-      // (the single rows left over in a thread's part of 1000 x 1000 x
-      // 1000 on two threads, element by element here and vectorized by
-      // LLVM, were scalar code when unrolled).
+      // tile of several panels is tiled again below (the single rows left
+      // over in a thread's part of 1000 x 1000 x 1000 on two threads,
+      // element by element here and vectorized by LLVM, were scalar code
+      // when unrolled).
       transform.foreach %tiles : !transform.any_op {
       ^bb0(%tile: !transform.any_op):
         %tile_1, %unrolled, %rolled = transform.foreach_match restrict_root flatten_results
