@@ -46,6 +46,19 @@ constexpr llvm::StringLiteral kNontemporalStoresAttrName =
 /// iteration to be prefetched (loom-prefetch-next-iteration).
 constexpr llvm::StringLiteral kPrefetchNextAttrName = "loom.prefetch_next";
 
+/// The scf.for attribute that names the cache the blocks of a loop marked
+/// with kPrefetchNextAttrName are prefetched into: 1 (L1); 2 or absent, L2
+/// (loom-prefetch-next-iteration).
+constexpr llvm::StringLiteral kPrefetchNextCacheAttrName =
+    "loom.prefetch_next_cache";
+
+/// The scf.for attribute that restricts the blocks of a loop marked with
+/// kPrefetchNextAttrName to those its body writes: the next register tile's
+/// tile of C in the loop over a tile's panels, not the next panel of B
+/// (loom-prefetch-next-iteration).
+constexpr llvm::StringLiteral kPrefetchNextWrittenAttrName =
+    "loom.prefetch_next_written";
+
 /// The scf.for attribute that asks for the rows its iterations read a
 /// stride apart to be prefetched this many iterations ahead
 /// (loom-prefetch-ahead).

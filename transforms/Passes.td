@@ -386,12 +386,19 @@ def LoomPrefetchNextIterationPass
     the host's memory was shared: 183 GFLOP/s against 174, where 16% of the
     samples had been on those loads; the same in a quiet one).
 
+    With `loom.prefetch_next_written` on the loop too, only the blocks its
+    body writes count (a register tile's tile of C in the loop over the
+    tile's panels, not the next panel of B, read and already in L2); with
+    `loom.prefetch_next_cache = 1`, the lines go into L1 (`prefetcht0`)
+    instead of L2. Both marks are removed with the loop's.
+
     The matmul schedule marks the K loop when it packs B per K block: the
     copy of the next block from memory then reads lines already in L2
     instead of waiting for DRAM, as a micro-kernel that packs while it
     computes would. It marks the loop over the register tiles' rows too:
     the next tile's rows of A, read in place, are then in L2 when it
-    starts. `loom-lower-bufferized-to-llvm` runs it first.
+    starts; and the loop over a register tile's panels, written blocks only
+    (knob `prefetch_c`): the next panel's tile of C. `loom-lower-bufferized-to-llvm` runs it first.
 
     ```mlir
     scf.for %k = %c0 to %c4096 step %c64 {

@@ -37,9 +37,10 @@ namespace mlir::loom {
 
 namespace {
 
-/// LLVM's locality hint 2: prefetcht1 on x86, into L2 (the packed block is
-/// copied from there; into L1 it would evict the block in use).
-constexpr unsigned kLocality = 2;
+/// LLVM's locality hints: 2, prefetcht1 on x86, into L2 (the packed block is
+/// copied from there; into L1 it would evict the block in use), unless the
+/// loop names L1 (3, prefetcht0: a register tile's block of C, 1 KiB).
+constexpr unsigned kLocalityL1 = 3, kLocalityL2 = 2;
 
 struct ConstantLoop {
   scf::ForOp loop;
@@ -347,7 +348,8 @@ SmallVector<memref::SubViewOp> createWrittenBlocks(scf::ForOp loop) {
 /// sets it falls on); false when the loop does not have the shape this needs
 /// (a constant trip count, blocks and a nest of loops of constant or
 /// constant-bounded sizes).
-bool prefetchNextIteration(scf::ForOp loop, int64_t budget) {
+bool prefetchNextIteration(scf::ForOp loop, int64_t budget, unsigned locality,
+                           bool writtenOnly) {
   std::optional<ConstantLoop> outer = getConstantLoop(loop);
   if (!outer || outer->tripCount < 2)
     return false;
@@ -365,9 +367,13 @@ bool prefetchNextIteration(scf::ForOp loop, int64_t budget) {
         subview->erase();
   });
   SmallVector<Block> candidates, blocks;
-  for (auto subview : loop.getBody()->getOps<memref::SubViewOp>())
+  for (auto subview : loop.getBody()->getOps<memref::SubViewOp>()) {
+    if (writtenOnly && !isWrittenTo(subview) &&
+        !llvm::is_contained(writtenBlocks, subview))
+      continue;
     if (std::optional<Block> block = getBlock(subview, loop))
       candidates.push_back(std::move(*block));
+  }
   llvm::stable_sort(candidates, [](const Block &a, const Block &b) {
     return a.bytes > b.bytes;
   });
@@ -408,12 +414,49 @@ bool prefetchNextIteration(scf::ForOp loop, int64_t budget) {
       sizes.push_back(memref::DimOp::create(builder, loc, nextBlock, dim));
   }
 
+  // The prefetch of the line `lineValue` of `block` (an index in
+  // [0, lines)), built with `lineBuilder`.
+  MLIRContext *context = loop.getContext();
+  auto prefetchLine = [&](OpBuilder lineBuilder, const Block &block,
+                          Value nextBlock, ValueRange sizes, Value lineValue) {
+    // The line's indices: the rows delinearized, then the column of the
+    // line's first element.
+    AffineExpr lineDim = getAffineDimExpr(0, context);
+    SmallVector<AffineExpr> indices(block.shape.size());
+    AffineExpr rows = lineDim.floorDiv(block.linesPerRow);
+    indices.back() = (lineDim % block.linesPerRow) * block.elementsPerLine;
+    for (int64_t dim = block.shape.size() - 2; dim >= 0; --dim) {
+      indices[dim] = dim == 0 ? rows : rows % block.shape[dim];
+      rows = rows.floorDiv(block.shape[dim]);
+    }
+    SmallVector<Value> indexValues;
+    for (AffineExpr index : indices)
+      indexValues.push_back(affine::AffineApplyOp::create(
+          lineBuilder, loc, AffineMap::get(1, 0, index), lineValue));
+    // A line of a smaller block (its sizes below the largest) is
+    // prefetched only when it starts inside it.
+    Value inBlock;
+    for (auto [dim, size] : llvm::zip(block.dynamicDims, sizes)) {
+      Value inDim = arith::CmpIOp::create(
+          lineBuilder, loc, arith::CmpIPredicate::ult, indexValues[dim], size);
+      inBlock = inBlock
+                    ? arith::AndIOp::create(lineBuilder, loc, inBlock, inDim)
+                    : inDim;
+    }
+    if (inBlock) {
+      auto inBlockIf = scf::IfOp::create(lineBuilder, loc, inBlock);
+      lineBuilder = inBlockIf.getThenBodyBuilder();
+    }
+    memref::PrefetchOp::create(lineBuilder, loc, nextBlock, indexValues,
+                               /*isWrite=*/false, locality,
+                               /*isDataCache=*/true);
+  };
+
   // At the top of the busiest innermost loop: its linear iteration index
   // within one iteration of `loop`, and one line of each block every
   // `iterations / lines` of them (or several lines per iteration).
   scf::ForOp innermost = nest.back().loop;
   builder.setInsertionPointToStart(innermost.getBody());
-  MLIRContext *context = loop.getContext();
   AffineExpr linear = getAffineConstantExpr(0, context);
   SmallVector<Value> ivs;
   int64_t stride = 1;
@@ -450,39 +493,8 @@ bool prefetchNextIteration(scf::ForOp loop, int64_t budget) {
         inRange = arith::AndIOp::create(builder, loc, inRange, onTurn);
       }
       auto ifOp = scf::IfOp::create(builder, loc, inRange);
-      OpBuilder thenBuilder = ifOp.getThenBodyBuilder();
-      // The line's indices: the rows delinearized, then the column of the
-      // line's first element.
-      AffineExpr lineDim = getAffineDimExpr(0, context);
-      SmallVector<AffineExpr> indices(block.shape.size());
-      AffineExpr rows = lineDim.floorDiv(block.linesPerRow);
-      indices.back() = (lineDim % block.linesPerRow) * block.elementsPerLine;
-      for (int64_t dim = block.shape.size() - 2; dim >= 0; --dim) {
-        indices[dim] = dim == 0 ? rows : rows % block.shape[dim];
-        rows = rows.floorDiv(block.shape[dim]);
-      }
-      SmallVector<Value> indexValues;
-      for (AffineExpr index : indices)
-        indexValues.push_back(affine::AffineApplyOp::create(
-            thenBuilder, loc, AffineMap::get(1, 0, index), lineValue));
-      // A line of a smaller block (its sizes below the largest) is
-      // prefetched only when it starts inside it.
-      Value inBlock;
-      for (auto [dim, size] : llvm::zip(block.dynamicDims, sizes)) {
-        Value inDim =
-            arith::CmpIOp::create(thenBuilder, loc, arith::CmpIPredicate::ult,
-                                  indexValues[dim], size);
-        inBlock = inBlock
-                      ? arith::AndIOp::create(thenBuilder, loc, inBlock, inDim)
-                      : inDim;
-      }
-      if (inBlock) {
-        auto inBlockIf = scf::IfOp::create(thenBuilder, loc, inBlock);
-        thenBuilder = inBlockIf.getThenBodyBuilder();
-      }
-      memref::PrefetchOp::create(thenBuilder, loc, nextBlock, indexValues,
-                                 /*isWrite=*/false, kLocality,
-                                 /*isDataCache=*/true);
+      prefetchLine(ifOp.getThenBodyBuilder(), block, nextBlock, sizes,
+                   lineValue);
     }
   }
   return true;
@@ -515,9 +527,16 @@ struct PrefetchNextIterationPass
     // and a K that is not a multiple of the block leaves a smaller last
     // block, of dynamic size).
     for (scf::ForOp loop : marked) {
+      auto cache = dyn_cast_if_present<IntegerAttr>(
+          loop->getAttr(kPrefetchNextCacheAttrName));
+      unsigned locality =
+          cache && cache.getInt() == 1 ? kLocalityL1 : kLocalityL2;
+      bool writtenOnly = loop->hasAttr(kPrefetchNextWrittenAttrName);
       if (std::optional<int64_t> budget = getBudget(loop))
-        (void)prefetchNextIteration(loop, *budget);
+        (void)prefetchNextIteration(loop, *budget, locality, writtenOnly);
       loop->removeAttr(kPrefetchNextAttrName);
+      loop->removeAttr(kPrefetchNextCacheAttrName);
+      loop->removeAttr(kPrefetchNextWrittenAttrName);
     }
   }
 };

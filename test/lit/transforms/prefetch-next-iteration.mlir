@@ -375,3 +375,43 @@ func.func @rank_reducing(%B: memref<4x200x64xf32>, %C: memref<64xf32>) {
   } {loom.prefetch_next}
   return
 }
+
+// -----
+
+// The loop over a register tile's panels marked loom.prefetch_next_written
+// and loom.prefetch_next_cache = 1: of the next panel's blocks, only the
+// tile of C it writes (4 x 16 floats: 4 lines, one every 64 of the k
+// loop's 256 steps) is prefetched, into L1 (locality 3); the next panel of
+// B, which it only reads (larger, and within the budget), is not. Both
+// marks are removed.
+// CHECK-LABEL: func.func @written_into_l1(
+// CHECK-SAME:      %[[B:.*]]: memref<4x256x16xf32>, %[[C:.*]]: memref<4x64xf32>
+// CHECK:         scf.for %[[P:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK:           %[[NEXT:.*]] = arith.minsi
+// CHECK:           %[[NC:.*]] = memref.subview %[[C]][0, %{{.*}}] [4, 16] [1, 1]
+// CHECK:           scf.for %[[K:.*]] =
+// CHECK-NOT:         memref.prefetch
+// CHECK:             scf.if %{{.*}} {
+// CHECK-NEXT:          affine.apply
+// CHECK-NEXT:          affine.apply
+// CHECK-NEXT:          memref.prefetch %[[NC]][%{{.*}}, %{{.*}}], read, locality<3>, data
+// CHECK-NOT:       memref.prefetch
+// CHECK-NOT:       loom.prefetch_next
+func.func @written_into_l1(%B: memref<4x256x16xf32>, %C: memref<4x64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c256 = arith.constant 256 : index
+  scf.for %p = %c0 to %c4 step %c1 {
+    %col = affine.apply affine_map<(d0) -> (d0 * 16)>(%p)
+    %c = memref.subview %C[0, %col] [4, 16] [1, 1] : memref<4x64xf32> to memref<4x16xf32, strided<[64, 1], offset: ?>>
+    %b = memref.subview %B[%p, 0, 0] [1, 256, 16] [1, 1, 1] : memref<4x256x16xf32> to memref<256x16xf32, strided<[16, 1], offset: ?>>
+    scf.for %k = %c0 to %c256 step %c1 {
+      %x = memref.load %b[%k, %c0] : memref<256x16xf32, strided<[16, 1], offset: ?>>
+      %y = memref.load %c[%c0, %c0] : memref<4x16xf32, strided<[64, 1], offset: ?>>
+      %s = arith.addf %x, %y : f32
+      memref.store %s, %c[%c0, %c0] : memref<4x16xf32, strided<[64, 1], offset: ?>>
+    }
+  } {loom.prefetch_next, loom.prefetch_next_written, loom.prefetch_next_cache = 1 : i64}
+  return
+}
