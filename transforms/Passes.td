@@ -397,8 +397,9 @@ def LoomPrefetchNextIterationPass
     instead of waiting for DRAM, as a micro-kernel that packs while it
     computes would. It marks the loop over the register tiles' rows too:
     the next tile's rows of A, read in place, are then in L2 when it
-    starts; and the loop over a register tile's panels, written blocks only
-    (knob `prefetch_c`): the next panel's tile of C. `loom-lower-bufferized-to-llvm` runs it first.
+    starts; and the loop over a register tile's panels, written blocks
+    only (knob `prefetch_c`): the next panel's tile of C.
+    `loom-lower-bufferized-to-llvm` runs it first.
 
     ```mlir
     scf.for %k = %c0 to %c4096 step %c64 {
