@@ -363,7 +363,8 @@ module attributes {transform.with_named_sequence} {
       %stream_rows: !transform.param<i64> {transform.readonly},
       %k_stream: !transform.param<i64> {transform.readonly},
       %pack_rows: !transform.param<i64> {transform.readonly},
-      %stream_bytes: !transform.param<i64> {transform.readonly})
+      %stream_bytes: !transform.param<i64> {transform.readonly},
+      %stream_panels: !transform.param<i64> {transform.readonly})
       -> (!transform.param<i64>, !transform.param<i64>) {
     transform.match.operation_name %op ["linalg.generic"] : !transform.any_op
     transform.match.param.cmpi le %rows, %limit : !transform.param<i64>
@@ -379,7 +380,8 @@ module attributes {transform.with_named_sequence} {
       %stream_rows: !transform.param<i64> {transform.readonly},
       %k_stream: !transform.param<i64> {transform.readonly},
       %pack_rows: !transform.param<i64> {transform.readonly},
-      %stream_bytes: !transform.param<i64> {transform.readonly})
+      %stream_bytes: !transform.param<i64> {transform.readonly},
+      %stream_panels: !transform.param<i64> {transform.readonly})
       -> (!transform.param<i64>, !transform.param<i64>) {
     transform.match.operation_name %op ["linalg.generic"] : !transform.any_op
     transform.match.param.cmpi le %rows, %stream_rows : !transform.param<i64>
@@ -401,7 +403,7 @@ module attributes {transform.with_named_sequence} {
     %bytes = transform.loom.param.mul %floats, %four
       : (!transform.param<i64>, !transform.param<i64>) -> !transform.param<i64>
     transform.match.param.cmpi ge %bytes, %stream_bytes : !transform.param<i64>
-    transform.yield %k_stream, %panels : !transform.param<i64>, !transform.param<i64>
+    transform.yield %k_stream, %stream_panels : !transform.param<i64>, !transform.param<i64>
   }
   transform.named_sequence @long_rows(%op: !transform.any_op {transform.readonly},
       %rows: !transform.param<i64> {transform.readonly},
@@ -413,7 +415,8 @@ module attributes {transform.with_named_sequence} {
       %stream_rows: !transform.param<i64> {transform.readonly},
       %k_stream: !transform.param<i64> {transform.readonly},
       %pack_rows: !transform.param<i64> {transform.readonly},
-      %stream_bytes: !transform.param<i64> {transform.readonly})
+      %stream_bytes: !transform.param<i64> {transform.readonly},
+      %stream_panels: !transform.param<i64> {transform.readonly})
       -> (!transform.param<i64>, !transform.param<i64>) {
     transform.match.operation_name %op ["linalg.generic"] : !transform.any_op
     transform.yield %k, %panels : !transform.param<i64>, !transform.param<i64>
@@ -1629,12 +1632,23 @@ module attributes {transform.with_named_sequence} {
     //                  against 128: 192 x 11008 x 4096 182 / 191, 256 x
     //                  6400 x 1600 189 / 199, 160 x 4000 x 1024 177 / 184;
     //                  512 x 4000 x 1024 188 / 185; 192 x 768 x 768 206
-    //                  / 203).
+    //                  / 203). stream_n_panels: its panels. A Zen
+    //                  core halves k_block; another one (an Intel
+    //                  Emerald Rapids, whose L2 of 2 MiB holds C's block
+    //                  either way) halves the panels instead, a block of
+    //                  the same bytes that passes over C half as many
+    //                  times (one thread, GFLOP/s with 256 x 8 panels
+    //                  against 128 x 16, 256 x 16, oneDNN: 512 x 768 x
+    //                  3072 161.6 / 154.7, 158.5, 169.3; 192 x 11008 x 4096
+    //                  158.7 / 153.5, 152.2, 137.4; docs/performance.md,
+    //                  "The tile of C of the next panel").
     %stream_k_block = transform.tune.knob<"stream_k_block"> = 128 from options = [32, 64, 128, 256, 512]
-        {loom.sweep = false, loom.host_default = "k_block / 2"} -> !transform.param<i64>
+        {loom.sweep = false, loom.host_default = "k_block / (1 + zen)"} -> !transform.param<i64>
+    %stream_n_panels = transform.tune.knob<"stream_n_panels"> = 8 from options = [1, 2, 4, 8, 16, 32]
+        {loom.sweep = false, loom.host_default = "n_panels / (2 - zen)"} -> !transform.param<i64>
     %stream_rows = transform.tune.knob<"stream_rows"> = 384 from options = [0, 128, 192, 256, 320, 384, 448, 512]
         {loom.sweep = false,
-         loom.host_default = "(l2_bytes - 3 * stream_k_block * n_panels * vector_bytes * 2) / ((stream_k_block + n_panels * vector_bytes / 2) * 4)"}
+         loom.host_default = "(l2_bytes - 3 * stream_k_block * stream_n_panels * vector_bytes * 2) / ((stream_k_block + stream_n_panels * vector_bytes / 2) * 4)"}
         -> !transform.param<i64>
     //   join_rows: rows left over after the register tiles of m_r rows
     //              join the last tile when they are at most this many
@@ -1745,13 +1759,13 @@ module attributes {transform.with_named_sequence} {
         -> (!transform.any_op, !transform.param<i64>)
       %thread_part_2, %part_k, %part_n_panels = transform.foreach_match restrict_root flatten_results
           in %thread_part_l, %part_rows, %in_place_rows, %part_short_k, %part_short_panels, %part_long_k, %n_panels,
-             %stream_rows, %stream_k_block, %pack_b_rows, %stream_b_bytes
+             %stream_rows, %stream_k_block, %pack_b_rows, %stream_b_bytes, %stream_n_panels
           @short_rows -> @forward_two_params, @streamed_b -> @forward_two_params,
           @long_rows -> @forward_two_params
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
-           !transform.param<i64>)
+           !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
       // Loops, outermost first: columns of the cache tile (n_panels
       // panels), K blocks, rows of the cache tile (m_c), as GotoBLAS
