@@ -11,7 +11,9 @@
 // memory no longer waits for DRAM. The rows of A of a matmul's next register
 // tile, sliced in the loop over the tile's panels, are hoisted out of it
 // first, and prefetched the same way; the tiles of C that loop writes, one
-// per panel, are prefetched as the block of C they add up to.
+// per panel, are prefetched as the block of C they add up to. A loop may
+// ask for the blocks it writes only, and for L1 instead of L2 (the next
+// panel's tile of C, in the loop over a register tile's panels).
 //
 //===----------------------------------------------------------------------===//
 
@@ -414,49 +416,12 @@ bool prefetchNextIteration(scf::ForOp loop, int64_t budget, unsigned locality,
       sizes.push_back(memref::DimOp::create(builder, loc, nextBlock, dim));
   }
 
-  // The prefetch of the line `lineValue` of `block` (an index in
-  // [0, lines)), built with `lineBuilder`.
-  MLIRContext *context = loop.getContext();
-  auto prefetchLine = [&](OpBuilder lineBuilder, const Block &block,
-                          Value nextBlock, ValueRange sizes, Value lineValue) {
-    // The line's indices: the rows delinearized, then the column of the
-    // line's first element.
-    AffineExpr lineDim = getAffineDimExpr(0, context);
-    SmallVector<AffineExpr> indices(block.shape.size());
-    AffineExpr rows = lineDim.floorDiv(block.linesPerRow);
-    indices.back() = (lineDim % block.linesPerRow) * block.elementsPerLine;
-    for (int64_t dim = block.shape.size() - 2; dim >= 0; --dim) {
-      indices[dim] = dim == 0 ? rows : rows % block.shape[dim];
-      rows = rows.floorDiv(block.shape[dim]);
-    }
-    SmallVector<Value> indexValues;
-    for (AffineExpr index : indices)
-      indexValues.push_back(affine::AffineApplyOp::create(
-          lineBuilder, loc, AffineMap::get(1, 0, index), lineValue));
-    // A line of a smaller block (its sizes below the largest) is
-    // prefetched only when it starts inside it.
-    Value inBlock;
-    for (auto [dim, size] : llvm::zip(block.dynamicDims, sizes)) {
-      Value inDim = arith::CmpIOp::create(
-          lineBuilder, loc, arith::CmpIPredicate::ult, indexValues[dim], size);
-      inBlock = inBlock
-                    ? arith::AndIOp::create(lineBuilder, loc, inBlock, inDim)
-                    : inDim;
-    }
-    if (inBlock) {
-      auto inBlockIf = scf::IfOp::create(lineBuilder, loc, inBlock);
-      lineBuilder = inBlockIf.getThenBodyBuilder();
-    }
-    memref::PrefetchOp::create(lineBuilder, loc, nextBlock, indexValues,
-                               /*isWrite=*/false, locality,
-                               /*isDataCache=*/true);
-  };
-
   // At the top of the busiest innermost loop: its linear iteration index
   // within one iteration of `loop`, and one line of each block every
   // `iterations / lines` of them (or several lines per iteration).
   scf::ForOp innermost = nest.back().loop;
   builder.setInsertionPointToStart(innermost.getBody());
+  MLIRContext *context = loop.getContext();
   AffineExpr linear = getAffineConstantExpr(0, context);
   SmallVector<Value> ivs;
   int64_t stride = 1;
@@ -493,8 +458,39 @@ bool prefetchNextIteration(scf::ForOp loop, int64_t budget, unsigned locality,
         inRange = arith::AndIOp::create(builder, loc, inRange, onTurn);
       }
       auto ifOp = scf::IfOp::create(builder, loc, inRange);
-      prefetchLine(ifOp.getThenBodyBuilder(), block, nextBlock, sizes,
-                   lineValue);
+      OpBuilder thenBuilder = ifOp.getThenBodyBuilder();
+      // The line's indices: the rows delinearized, then the column of the
+      // line's first element.
+      AffineExpr lineDim = getAffineDimExpr(0, context);
+      SmallVector<AffineExpr> indices(block.shape.size());
+      AffineExpr rows = lineDim.floorDiv(block.linesPerRow);
+      indices.back() = (lineDim % block.linesPerRow) * block.elementsPerLine;
+      for (int64_t dim = block.shape.size() - 2; dim >= 0; --dim) {
+        indices[dim] = dim == 0 ? rows : rows % block.shape[dim];
+        rows = rows.floorDiv(block.shape[dim]);
+      }
+      SmallVector<Value> indexValues;
+      for (AffineExpr index : indices)
+        indexValues.push_back(affine::AffineApplyOp::create(
+            thenBuilder, loc, AffineMap::get(1, 0, index), lineValue));
+      // A line of a smaller block (its sizes below the largest) is
+      // prefetched only when it starts inside it.
+      Value inBlock;
+      for (auto [dim, size] : llvm::zip(block.dynamicDims, sizes)) {
+        Value inDim =
+            arith::CmpIOp::create(thenBuilder, loc, arith::CmpIPredicate::ult,
+                                  indexValues[dim], size);
+        inBlock = inBlock
+                      ? arith::AndIOp::create(thenBuilder, loc, inBlock, inDim)
+                      : inDim;
+      }
+      if (inBlock) {
+        auto inBlockIf = scf::IfOp::create(thenBuilder, loc, inBlock);
+        thenBuilder = inBlockIf.getThenBodyBuilder();
+      }
+      memref::PrefetchOp::create(thenBuilder, loc, nextBlock, indexValues,
+                                 /*isWrite=*/false, locality,
+                                 /*isDataCache=*/true);
     }
   }
   return true;
