@@ -1544,6 +1544,8 @@ module attributes {transform.with_named_sequence} {
     //               stays off as before (0).
     %prefetch_c = transform.tune.knob<"prefetch_c"> = 2 from options = [0, 1, 2]
         {loom.host_default = "2 * (1 - zen)"} -> !transform.param<i64>
+    // (Its budget: 1 MiB, more than any register tile's tile of C weighs,
+    // or 0; only the blocks the loop writes count.)
     %mebibyte = transform.param.constant 1048576 : i64 -> !transform.param<i64>
     %c_prefetch_bytes = transform.loom.param.mul %prefetch_c, %mebibyte
       : (!transform.param<i64>, !transform.param<i64>) -> !transform.param<i64>

@@ -34,7 +34,8 @@
 // prefetch_c=1: the register tiles' k loops (the short K blocks of a matmul
 // of 64 rows, short_k_block=64 here: 8 x m_r steps) prefetch the tile of C
 // of the next panel into L1 (locality 3); K blocks of 32 steps, fewer than
-// 8 x m_r, do not (prefetch_c=2, the default, is the same into L2).
+// 8 x m_r, do not (prefetch_c=2, the default off a Zen core, is the same
+// into L2).
 // RUN: loom run %s --schedule %{schedules}/matmul/schedule.mlir \
 // RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
 // RUN:   --host-param vector_bytes=64 --host-param vector_registers=32 \
