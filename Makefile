@@ -15,9 +15,10 @@ PACKAGES := cmake ninja-build g++ python3 libzstd-dev \
 
 # Only the tests need these: Chromium loads the HTML report of loom report,
 # Google Benchmark's compare.py (with scipy) reads loom bench --format gbench.
-# Slurm and munge: a one-node cluster runs a loom tune job array.
+# Slurm and munge: a one-node cluster runs a loom tune job array. perf
+# profiles a kernel through loom run --jitdump.
 TEST_PACKAGES := chromium libbenchmark-tools python3-scipy python3-numpy \
-  slurm-wlm munge
+  slurm-wlm munge linux-perf
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 

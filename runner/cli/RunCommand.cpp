@@ -4,6 +4,7 @@
 #include "runner/cli/Commands.h"
 #include "runner/cli/OptionFlags.h"
 #include "runner/kernel/CrashGuard.h"
+#include "runner/kernel/Engine.h"
 #include "runner/kernel/Run.h"
 #include "runner/kernel/Watchdog.h"
 #include "runner/results/PeakCache.h"
@@ -279,6 +280,11 @@ int RunSession::conclude() {
                    << " runs it again)\n";
     keep(std::move(error));
   }
+  if (!options.outputs.jitdumpDir.empty() && !quiet)
+    if (std::string jitdump = findJitdump(); !jitdump.empty())
+      llvm::errs() << "loom run: perf jitdump written to " << jitdump
+                   << " (perf inject --jit on the perf record of this run "
+                      "names the kernel's code: docs/profiling.md)\n";
   const std::string &jsonPath = options.outputs.jsonPath;
   if (!jsonPath.empty()) {
     if (cases.empty()) {

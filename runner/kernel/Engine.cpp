@@ -13,12 +13,14 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/DynamicLibrary.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/TargetParser/Host.h"
 
 #include <dlfcn.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cstdlib>
@@ -84,6 +86,38 @@ static llvm::Error writeFile(llvm::StringRef path,
                      "cannot write " + path + ": " + ec.message());
   fn(os);
   return llvm::Error::success();
+}
+
+/// Points LLVM's perf listener at `directory` (it reads JITDUMPDIR once, when
+/// the process's listener is created).
+static llvm::Error prepareJitdump(llvm::StringRef directory) {
+  llvm::SmallString<256> absolute(directory);
+  if (std::error_code ec = llvm::sys::fs::make_absolute(absolute))
+    return makeError(ExitCode::InvalidInput,
+                     "cannot use --jitdump " + directory + ": " + ec.message());
+  if (std::error_code ec = llvm::sys::fs::create_directories(absolute))
+    return makeError(ExitCode::InvalidInput,
+                     "cannot create " + absolute + ": " + ec.message());
+  setenv("JITDUMPDIR", absolute.c_str(), /*overwrite=*/1);
+  return llvm::Error::success();
+}
+
+// The perf listener maps its jitdump into the process so that `perf record`
+// sees it, which is how perf finds the file, and how this does.
+std::string findJitdump() {
+  auto maps = llvm::MemoryBuffer::getFileAsStream("/proc/self/maps");
+  if (!maps)
+    return "";
+  std::string suffix = "/jit-" + std::to_string(getpid()) + ".dump";
+  llvm::SmallVector<llvm::StringRef> lines;
+  (*maps)->getBuffer().split(lines, '\n');
+  for (llvm::StringRef line : lines) {
+    size_t start = line.find('/');
+    if (start != llvm::StringRef::npos &&
+        line.drop_front(start).ends_with(suffix))
+      return line.drop_front(start).str();
+  }
+  return "";
 }
 
 llvm::Expected<std::unique_ptr<Kernel>>
@@ -186,6 +220,12 @@ Kernel::compile(ModuleOp llvmModule, llvm::StringRef name,
   engineOptions.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
   engineOptions.sharedLibPaths = libraryRefs;
   engineOptions.enableObjectDump = !options.objectPath.empty();
+  // Upstream's default writes a jitdump of every kernel (and a directory
+  // for it) wherever JITDUMPDIR or HOME points: only when asked.
+  engineOptions.enablePerfNotificationListener = !options.jitdumpDir.empty();
+  if (!options.jitdumpDir.empty())
+    if (llvm::Error error = prepareJitdump(options.jitdumpDir))
+      return std::move(error);
   auto engine = ExecutionEngine::create(llvmModule, engineOptions,
                                         std::move(*engineTarget));
   if (!engine)
@@ -219,6 +259,13 @@ Kernel::compile(ModuleOp llvmModule, llvm::StringRef name,
             "loom_peers_set_threads"));
   if (!options.objectPath.empty())
     kernel->engine->dumpToObjectFile(options.objectPath);
+  if (!options.jitdumpDir.empty()) {
+    if (findJitdump().empty())
+      return makeError(ExitCode::CompileFailure,
+                       "--jitdump: LLVM's perf listener wrote no jitdump "
+                       "(this LLVM may be built without perf support; its "
+                       "messages, if any, are above)");
+  }
 
   int64_t offset = 0;
   for (const ValueSignature &result : kernel->results) {

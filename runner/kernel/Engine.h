@@ -36,6 +36,11 @@ struct EngineOptions {
   bool fpContractFast = true;
   /// When not empty, write the optimized LLVM IR / the object file here.
   std::string llvmIRPath, objectPath;
+  /// When not empty, tell perf about the compiled code: LLVM's perf listener
+  /// writes a jitdump under this directory (JITDUMPDIR). The listener is one
+  /// per process: the first kernel compiled with a directory decides where.
+  /// Without one, nothing is written.
+  std::string jitdumpDir;
 };
 
 /// A compiled function, ready to call.
@@ -85,6 +90,10 @@ private:
   void (*setPeerThreads)(int) = nullptr;
   int threads = 1;
 };
+
+/// The perf jitdump this process writes (a kernel compiled with
+/// EngineOptions::jitdumpDir started it); empty when there is none.
+std::string findJitdump();
 
 } // namespace mlir::loom
 

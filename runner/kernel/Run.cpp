@@ -414,6 +414,8 @@ llvm::Error KernelRun::Runner::compileScheduled() {
     engine.llvmIRPath = dumpPath("4-optimized.ll");
     engine.objectPath = dumpPath("5-kernel.o");
   }
+  // The reference is compiled without it: perf names only this kernel.
+  engine.jitdumpDir = options.outputs.jitdumpDir;
   auto compiled = compile(*payload, engine);
   if (!compiled)
     return compiled.takeError();

@@ -537,6 +537,15 @@ static std::vector<OptionInfo> createOptionInfos() {
                 RunFlag | RecordKey),
       [](RunOptions &o) -> std::string & { return o.outputs.dumpIRDir; });
   B::bindText(
+      table.add("jitdump", "jitdump", OptionKind::Path, "dir",
+                "Write a perf jitdump of the scheduled kernel under this "
+                "directory (DIR/.debug/jit/*/jit-PID.dump), so that `perf "
+                "record -k 1` of the run and `perf inject --jit` name and "
+                "annotate its instructions (docs/profiling.md); without it "
+                "nothing is written",
+                RunFlag | RecordKey),
+      [](RunOptions &o) -> std::string & { return o.outputs.jitdumpDir; });
+  B::bindText(
       table.add("save-outputs", "save_outputs", OptionKind::Path, "dir",
                 "Write every output of the scheduled kernel (results, written "
                 "memref arguments) to this directory as .npy",

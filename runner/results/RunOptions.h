@@ -86,6 +86,10 @@ struct RunOutputs {
   std::string jsonPath;
   /// The IR after each stage.
   std::string dumpIRDir;
+  /// A perf jitdump of the scheduled kernel goes under this directory (as
+  /// JITDUMPDIR: DIR/.debug/jit/llvm-IR-jit-DATE-XXXXXX/jit-PID.dump); none
+  /// when empty.
+  std::string jitdumpDir;
   /// A repro bundle of the run (campaigns/Bundle.h).
   std::string bundleDir;
   /// Every output of the scheduled kernel (and with `saveReference`, of the

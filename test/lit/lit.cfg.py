@@ -92,6 +92,23 @@ if subprocess.run(["/usr/bin/python3", "-c", "import numpy"], capture_output=Tru
 else:
     lit_config.note("NumPy is not installed: the .npy round trip with NumPy is not tested (apt-get install python3-numpy)")
 
+# perf (linux-perf, which `make test` installs) samples a run and names the
+# kernel's code from the jitdump of loom run --jitdump; it needs the kernel to
+# let it sample (perf_event_paranoid, or root), which containers may not.
+import tempfile
+perf = shutil.which("perf")
+perf_works = False
+if perf:
+    with tempfile.TemporaryDirectory() as scratch:
+        perf_works = subprocess.run(
+            [perf, "record", "-q", "-e", "cpu-clock", "-o", os.path.join(scratch, "perf.data"), "true"],
+            capture_output=True,
+        ).returncode == 0
+if perf_works:
+    config.available_features.add("perf")
+else:
+    lit_config.note("perf is missing or may not sample here: the profile of a kernel through loom run --jitdump is not tested (apt-get install linux-perf; kernel.perf_event_paranoid)")
+
 # libLoomPeers (oneDNN and OpenBLAS behind library calls) is built when
 # libdnnl-dev and libopenblas-dev are installed, which `make` does.
 if os.path.exists(os.path.join(config.loom_obj_root, "lib", "libLoomPeers.so")):
