@@ -74,7 +74,7 @@ cl::opt<std::string> fromBundle(
     "from-bundle", cl::value_desc("dir"),
     cl::desc("Run a bundle written by --bundle again, with its options "
              "(only --json, --quiet, --explain, --iters, --min-time, "
-             "--warmup, --dump-ir, --save-outputs, --bundle and "
+             "--warmup, --dump-ir, --jitdump, --save-outputs, --bundle and "
              "--allow-modified may be added)"),
     cl::sub(getRunCommand()), cl::cat(getCategory(getRunCommand())));
 cl::opt<bool> splitInputFile(
@@ -129,8 +129,8 @@ static llvm::Error fillOptionsFromBundle(RunOptions &options, RunHooks &hooks,
                                          std::vector<std::string> &warnings,
                                          std::optional<BundleCheck> &bundle) {
   static const llvm::StringRef allowed[] = {
-      "--json",    "--iters",        "--min-time", "--warmup",
-      "--dump-ir", "--save-outputs", "--bundle"};
+      "--json",    "--iters",   "--min-time",     "--warmup",
+      "--dump-ir", "--jitdump", "--save-outputs", "--bundle"};
   if (!payloadPath.empty())
     return usage("--from-bundle runs the bundle with its own options; "
                  "'<payload.mlir>' cannot be changed");
