@@ -370,9 +370,12 @@ def LoomPrefetchNextIterationPass
     of a dimension that the block size does not divide, such as a K of
     1000 in blocks of 256): the block and the loops are counted at their
     largest, and a line is prefetched only when it starts inside the next
-    block's actual sizes. A marked loop without a constant trip count,
-    without such a block or without a nest of such loops is left as it is,
-    silently (the mark is a hint).
+    block's actual sizes. So may the marked loop's own trip count (the loop
+    over a register tile's panels in the last, narrower block of columns:
+    16 panels, then 15 of N = 1000): its next iteration is the next one up
+    to its actual last. A marked loop whose trip count has no constant
+    bound, without such a block or without a nest of such loops is left as
+    it is, silently (the mark is a hint).
 
     A block that a nested loop slices but whose offsets follow only the
     marked loop's induction variable (the rows of A of a register tile,

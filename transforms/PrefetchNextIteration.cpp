@@ -21,6 +21,7 @@
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -348,11 +349,14 @@ SmallVector<memref::SubViewOp> createWrittenBlocks(scf::ForOp loop) {
 /// their footprints add up to at most `budget` bytes (a block that does not
 /// fit is skipped: prefetched, it would evict the lines in use from the
 /// sets it falls on); false when the loop does not have the shape this needs
-/// (a constant trip count, blocks and a nest of loops of constant or
+/// (a trip count of a constant bound, blocks and a nest of loops of constant or
 /// constant-bounded sizes).
 bool prefetchNextIteration(scf::ForOp loop, int64_t budget, unsigned locality,
                            bool writtenOnly) {
-  std::optional<ConstantLoop> outer = getConstantLoop(loop);
+  // A dynamic trip count bounded by a constant (the loop over a register
+  // tile's panels in the last, narrower column block) counts at its largest.
+  std::optional<ConstantLoop> outer =
+      getConstantLoop(loop, /*allowBounded=*/true);
   if (!outer || outer->tripCount < 2)
     return false;
   // Blocks that a nested loop takes but that change only with `loop` (the
@@ -398,8 +402,17 @@ bool prefetchNextIteration(scf::ForOp loop, int64_t budget, unsigned locality,
   OpBuilder builder = OpBuilder::atBlockBegin(loop.getBody());
   Value iv = loop.getInductionVar();
   Value step = arith::ConstantIndexOp::create(builder, loc, outer->step);
-  Value last = arith::ConstantIndexOp::create(
-      builder, loc, outer->lowerBound + (outer->tripCount - 1) * outer->step);
+  // The last iteration's induction variable: lb + (ub - lb - 1) floordiv
+  // step * step (a constant when the bounds are).
+  AffineExpr upper = getAffineSymbolExpr(0, loop.getContext());
+  Value last = getValueOrCreateConstantIndexOp(
+      builder, loc,
+      affine::makeComposedFoldedAffineApply(
+          builder, loc,
+          outer->lowerBound +
+              (upper - outer->lowerBound - 1).floorDiv(outer->step) *
+                  outer->step,
+          {getAsOpFoldResult(loop.getUpperBound())}));
   Value next = arith::MinSIOp::create(
       builder, loc, arith::AddIOp::create(builder, loc, iv, step), last);
   SmallVector<Value> nextBlocks;

@@ -415,3 +415,37 @@ func.func @written_into_l1(%B: memref<4x256x16xf32>, %C: memref<4x64xf32>) {
   } {loom.prefetch_next, loom.prefetch_next_written, loom.prefetch_next_cache = 1 : i64}
   return
 }
+
+// -----
+
+// The loop over a register tile's panels in a narrower last block of
+// columns: its trip count is dynamic but at most 4 (affine.min). It is
+// counted at its largest, and the next panel is the next one up to the
+// actual last (%np - 1), not up to 3: the tile of C of the next panel is
+// prefetched as for a constant count.
+// CHECK-LABEL: func.func @bounded_panels(
+// CHECK-SAME:      %{{[^:]*}}: memref<4x256x16xf32>, %[[C:[^:]*]]: memref<4x64xf32>
+// CHECK:         %[[NP:.*]] = affine.min
+// CHECK:         scf.for %[[P:.*]] = %{{.*}} to %[[NP]] step %{{.*}} {
+// CHECK:           %[[LAST:.*]] = affine.apply #{{.*}}()[%[[NP]]]
+// CHECK:           %[[NEXT:.*]] = arith.minsi %{{.*}}, %[[LAST]]
+// CHECK:           %[[NC:.*]] = memref.subview %[[C]][0, %{{.*}}] [4, 16] [1, 1]
+// CHECK:           scf.for
+// CHECK:             memref.prefetch %[[NC]][%{{.*}}, %{{.*}}], read, locality<3>, data
+// CHECK-NOT:     loom.prefetch_next
+func.func @bounded_panels(%B: memref<4x256x16xf32>, %C: memref<4x64xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c256 = arith.constant 256 : index
+  %np = affine.min affine_map<()[s0] -> (4, s0)>()[%n]
+  scf.for %p = %c0 to %np step %c1 {
+    %col = affine.apply affine_map<(d0) -> (d0 * 16)>(%p)
+    %c = memref.subview %C[0, %col] [4, 16] [1, 1] : memref<4x64xf32> to memref<4x16xf32, strided<[64, 1], offset: ?>>
+    scf.for %k = %c0 to %c256 step %c1 {
+      %y = memref.load %c[%c0, %c0] : memref<4x16xf32, strided<[64, 1], offset: ?>>
+      %s = arith.addf %y, %y : f32
+      memref.store %s, %c[%c0, %c0] : memref<4x16xf32, strided<[64, 1], offset: ?>>
+    }
+  } {loom.prefetch_next, loom.prefetch_next_written, loom.prefetch_next_cache = 1 : i64}
+  return
+}
