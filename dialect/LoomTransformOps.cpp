@@ -654,49 +654,115 @@ void loom::ParamRemOp::getEffects(
 }
 
 //===----------------------------------------------------------------------===//
-// ParamMulOp
+// ParamMulOp, ParamCeilDivOp, ParamMinOp
 //===----------------------------------------------------------------------===//
 
-DiagnosedSilenceableFailure
-loom::ParamMulOp::apply(transform::TransformRewriter &rewriter,
-                        transform::TransformResults &results,
-                        transform::TransformState &state) {
-  ArrayRef<Attribute> lhs = state.getParams(getLhs());
-  ArrayRef<Attribute> rhs = state.getParams(getRhs());
+/// Sets `result` to `combine` of the values of `lhs` and `rhs`, pairwise or
+/// each value of one with the single value of the other (none when either
+/// holds none). `combine` gives the value, or a message for a silenceable
+/// error; negative values (dynamic sizes) are errors before it is called.
+static DiagnosedSilenceableFailure combineParams(
+    transform::TransformOpInterface op, transform::TransformResults &results,
+    transform::TransformState &state, Value lhsHandle, Value rhsHandle,
+    function_ref<FailureOr<int64_t>(int64_t, int64_t, std::string &)> combine) {
+  ArrayRef<Attribute> lhs = state.getParams(lhsHandle);
+  ArrayRef<Attribute> rhs = state.getParams(rhsHandle);
   if (lhs.size() != rhs.size() && lhs.size() != 1 && rhs.size() != 1)
-    return emitSilenceableError()
+    return op.emitSilenceableError()
            << "expects parameters of as many values, or one of one value, got "
            << lhs.size() << " and " << rhs.size();
-  // (One of none: no products.)
+  OpResult result = op->getResult(0);
+  // (One of none: no values.)
   if (lhs.empty() || rhs.empty()) {
-    results.setParams(cast<OpResult>(getResult()), {});
+    results.setParams(result, {});
     return DiagnosedSilenceableFailure::success();
   }
-  Builder builder(getContext());
-  SmallVector<Attribute> products;
+  Builder builder(op->getContext());
+  SmallVector<Attribute> values;
   for (size_t i = 0, e = std::max(lhs.size(), rhs.size()); i < e; ++i) {
     Attribute a = lhs[lhs.size() == 1 ? 0 : i];
     Attribute b = rhs[rhs.size() == 1 ? 0 : i];
     FailureOr<int64_t> x = getNonNegativeValue(a), y = getNonNegativeValue(b);
     if (failed(x) || failed(y))
-      return emitSilenceableError()
+      return op.emitSilenceableError()
              << "expects non-negative integers (a dynamic size?), got " << a
              << " and " << b;
-    int64_t product;
-    if (llvm::MulOverflow(*x, *y, product))
-      return emitSilenceableError()
-             << "the product of " << *x << " and " << *y << " overflows";
-    products.push_back(builder.getI64IntegerAttr(product));
+    std::string message;
+    FailureOr<int64_t> value = combine(*x, *y, message);
+    if (failed(value))
+      return op.emitSilenceableError() << message;
+    values.push_back(builder.getI64IntegerAttr(*value));
   }
-  results.setParams(cast<OpResult>(getResult()), products);
+  results.setParams(result, values);
   return DiagnosedSilenceableFailure::success();
+}
+
+/// The effects of an op of two parameter operands and one result.
+static void
+getBinaryParamEffects(OpOperand &lhs, OpOperand &rhs, Operation *op,
+                      SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  transform::onlyReadsHandle(lhs, effects);
+  transform::onlyReadsHandle(rhs, effects);
+  transform::producesHandle(op->getOpResults(), effects);
+}
+
+DiagnosedSilenceableFailure
+loom::ParamMulOp::apply(transform::TransformRewriter &rewriter,
+                        transform::TransformResults &results,
+                        transform::TransformState &state) {
+  return combineParams(
+      *this, results, state, getLhs(), getRhs(),
+      [](int64_t x, int64_t y, std::string &message) -> FailureOr<int64_t> {
+        int64_t product;
+        if (!llvm::MulOverflow(x, y, product))
+          return product;
+        message = "the product of " + std::to_string(x) + " and " +
+                  std::to_string(y) + " overflows";
+        return failure();
+      });
 }
 
 void loom::ParamMulOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
-  transform::onlyReadsHandle(getLhsMutable(), effects);
-  transform::onlyReadsHandle(getRhsMutable(), effects);
-  transform::producesHandle(getOperation()->getOpResults(), effects);
+  getBinaryParamEffects(getLhsMutable(), getRhsMutable(), getOperation(),
+                        effects);
+}
+
+DiagnosedSilenceableFailure
+loom::ParamCeilDivOp::apply(transform::TransformRewriter &rewriter,
+                            transform::TransformResults &results,
+                            transform::TransformState &state) {
+  return combineParams(
+      *this, results, state, getLhs(), getRhs(),
+      [](int64_t x, int64_t y, std::string &message) -> FailureOr<int64_t> {
+        if (y != 0)
+          return llvm::divideCeil(x, y);
+        message = "cannot divide " + std::to_string(x) + " by zero";
+        return failure();
+      });
+}
+
+void loom::ParamCeilDivOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  getBinaryParamEffects(getLhsMutable(), getRhsMutable(), getOperation(),
+                        effects);
+}
+
+DiagnosedSilenceableFailure
+loom::ParamMinOp::apply(transform::TransformRewriter &rewriter,
+                        transform::TransformResults &results,
+                        transform::TransformState &state) {
+  return combineParams(
+      *this, results, state, getLhs(), getRhs(),
+      [](int64_t x, int64_t y, std::string &) -> FailureOr<int64_t> {
+        return std::min(x, y);
+      });
+}
+
+void loom::ParamMinOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  getBinaryParamEffects(getLhsMutable(), getRhsMutable(), getOperation(),
+                        effects);
 }
 
 //===----------------------------------------------------------------------===//

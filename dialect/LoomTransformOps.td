@@ -696,6 +696,81 @@ def ParamMulOp : Loom_TransformOp<"param.mul",
   }];
 }
 
+def ParamCeilDivOp : Loom_TransformOp<"param.ceil_div",
+    [MatchOpInterface, DeclareOpInterfaceMethods<TransformOpInterface>,
+     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "The quotients of two parameters, rounded up";
+  let description = [{
+    Gives the quotients of the values of `lhs` by those of `rhs`, rounded
+    up, pairwise or by the single value of the other, in order (none when
+    either holds none), as `transform.loom.param.mul` pairs its operands.
+    With `transform.loom.param.mul` and `transform.loom.param.min` it sizes
+    a split that upstream's `num_threads` cannot: the rows of each thread's
+    part rounded up to a multiple of the register tile's rows, so that
+    only the last part has rows left over (`schedules/matmul/schedule.mlir`:
+    1000 rows on two threads are 504 + 496, not 500 + 500 with four rows
+    left over in each).
+
+    #### Return modes
+
+    Reads `lhs` and `rhs`; produces `result` (params of type i64). Fails
+    silenceably when a value is negative (a dynamic size), when a divisor
+    is zero, or when the two hold different numbers of values, neither of
+    them one.
+
+    #### Example
+
+    ```mlir
+    %parts = transform.param.constant 2 : i64 -> !transform.param<i64>
+    %m_r = transform.param.constant 8 : i64 -> !transform.param<i64>
+    %step = transform.loom.param.mul %parts, %m_r
+      : (!transform.param<i64>, !transform.param<i64>) -> !transform.param<i64>
+    // 1000 rows: 63 register tiles a part.
+    %tiles = transform.loom.param.ceil_div %rows, %step
+      : (!transform.param<i64>, !transform.param<i64>) -> !transform.param<i64>
+    ```
+  }];
+
+  let arguments = (ins TransformParamTypeInterface:$lhs,
+                       TransformParamTypeInterface:$rhs);
+  let results = (outs TransformParamTypeInterface:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs attr-dict `:` functional-type(operands, results)
+  }];
+}
+
+def ParamMinOp : Loom_TransformOp<"param.min",
+    [MatchOpInterface, DeclareOpInterfaceMethods<TransformOpInterface>,
+     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "The smaller of two parameters";
+  let description = [{
+    Gives the smaller of the values of `lhs` and `rhs`, pairwise or each
+    value of one with the single value of the other, in order (none when
+    either holds none), as `transform.loom.param.mul` pairs its operands.
+
+    #### Return modes
+
+    Reads `lhs` and `rhs`; produces `result` (params of type i64). Fails
+    silenceably when a value is negative (a dynamic size) or when the two
+    hold different numbers of values, neither of them one.
+
+    #### Example
+
+    ```mlir
+    // A part of at most all the rows.
+    %part = transform.loom.param.min %rounded, %rows
+      : (!transform.param<i64>, !transform.param<i64>) -> !transform.param<i64>
+    ```
+  }];
+
+  let arguments = (ins TransformParamTypeInterface:$lhs,
+                       TransformParamTypeInterface:$rhs);
+  let results = (outs TransformParamTypeInterface:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs attr-dict `:` functional-type(operands, results)
+  }];
+}
+
 def VectorizeOp : Loom_TransformOp<"vectorize",
     [DeclareOpInterfaceMethods<TransformOpInterface>,
      DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
