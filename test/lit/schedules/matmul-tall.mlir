@@ -2,8 +2,10 @@
 // read once per block of columns) has K blocks of tall_k_block (twice
 // k_block by default), others of k_block: loom-opt uses the values written
 // in the schedule (k_block 256, tall_k_block 512). The rule is per part of
-// a split matmul: 600 x 600's rest of 24 columns is tall too. Results
-// checked with loom run on this host's defaults.
+// a split matmul: 600 x 600's rest of 24 columns is tall too. (B is packed
+// per K block, so the last, partial block of 1100 is peeled: the loops of
+// the full blocks end at 1024.) Results checked with loom run on this
+// host's defaults.
 //
 // RUN: loom-opt %s --split-input-file --transform-preload-library=transform-library-paths=%{schedules}/lib/vector.mlir,%{schedules}/matmul/schedule.mlir \
 // RUN:   --transform-interpreter 2>&1 | FileCheck %s
@@ -12,10 +14,10 @@
 // RUN:   | FileCheck %s --check-prefix=RESULT
 
 // CHECK-LABEL: func.func @tall(
-// CHECK:       scf.for {{.*}} = %c0 to %c1100 step %c512
+// CHECK:       scf.for {{.*}} = %c0 to %c1024 step %c512
 // CHECK-NOT:   step %c256
 // CHECK-LABEL: func.func @square(
-// CHECK:       scf.for {{.*}} = %c0 to %c1100 step %c256
+// CHECK:       scf.for {{.*}} = %c0 to %c1024 step %c256
 // CHECK-NOT:   step %c512
 
 // RESULT-NOT:  error
