@@ -424,6 +424,70 @@ loom::SpecializeMatmulOp::applyToOne(transform::TransformRewriter &rewriter,
 }
 
 //===----------------------------------------------------------------------===//
+// Conv1x1ToMatmulOp
+//===----------------------------------------------------------------------===//
+
+/// The matmul `conv` is when its filter is 1 x 1 and its strides 1 (f32
+/// tensors of static shapes), `conv` replaced by it; failure otherwise.
+static FailureOr<linalg::MatmulOp>
+convertConv1x1ToMatmul(RewriterBase &rewriter, linalg::Conv2DNhwcHwcfOp conv) {
+  if (!conv.hasPureTensorSemantics() ||
+      !llvm::all_of(conv.getStrides(),
+                    [](const APInt &stride) { return stride.isOne(); }))
+    return failure();
+  Value input = conv.getDpsInputs()[0], filter = conv.getDpsInputs()[1];
+  Value output = conv.getDpsInits()[0];
+  auto inputType = cast<RankedTensorType>(input.getType());
+  auto filterType = cast<RankedTensorType>(filter.getType());
+  auto outputType = cast<RankedTensorType>(output.getType());
+  auto isF32 = [](RankedTensorType type) {
+    return type.hasStaticShape() && type.getElementType().isF32();
+  };
+  if (!isF32(inputType) || !isF32(filterType) || !isF32(outputType) ||
+      filterType.getDimSize(0) != 1 || filterType.getDimSize(1) != 1)
+    return failure();
+  SmallVector<ReassociationIndices> rows = {{0, 1, 2}, {3}};
+  Location loc = conv.getLoc();
+  rewriter.setInsertionPoint(conv);
+  Value a = tensor::CollapseShapeOp::create(rewriter, loc, input, rows);
+  Value b = tensor::CollapseShapeOp::create(rewriter, loc, filter, rows);
+  Value c = tensor::CollapseShapeOp::create(rewriter, loc, output, rows);
+  auto matmul = linalg::MatmulOp::create(rewriter, loc, c.getType(),
+                                         ValueRange{a, b}, ValueRange{c});
+  Value result = tensor::ExpandShapeOp::create(rewriter, loc, outputType,
+                                               matmul.getResult(0), rows);
+  rewriter.replaceOp(conv, result);
+  return matmul;
+}
+
+DiagnosedSilenceableFailure
+loom::Conv1x1ToMatmulOp::apply(transform::TransformRewriter &rewriter,
+                               transform::TransformResults &results,
+                               transform::TransformState &state) {
+  SmallVector<Operation *> matmuls, others;
+  for (Operation *target : state.getPayloadOps(getTarget())) {
+    auto conv = dyn_cast<linalg::Conv2DNhwcHwcfOp>(target);
+    FailureOr<linalg::MatmulOp> matmul =
+        conv ? convertConv1x1ToMatmul(rewriter, conv)
+             : FailureOr<linalg::MatmulOp>(failure());
+    if (succeeded(matmul))
+      matmuls.push_back(*matmul);
+    else
+      others.push_back(target);
+  }
+  results.set(cast<OpResult>(getMatmuls()), matmuls);
+  results.set(cast<OpResult>(getOthers()), others);
+  return DiagnosedSilenceableFailure::success();
+}
+
+void loom::Conv1x1ToMatmulOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  transform::consumesHandle(getTargetMutable(), effects);
+  transform::producesHandle(getOperation()->getOpResults(), effects);
+  transform::modifiesPayload(effects);
+}
+
+//===----------------------------------------------------------------------===//
 // TransposeMatmulBOp
 //===----------------------------------------------------------------------===//
 

@@ -30,20 +30,44 @@
 // lowering. test/lit/schedules/shape-grid.test runs it over ResNet-like,
 // odd, strided and tiny shapes.
 //
-// Needs --schedule-lib schedules/lib/vector.mlir.
+// A 1x1 convolution of stride 1 (f32) is a matmul: it is rewritten as one
+// (transform.loom.conv_1x1_to_matmul) and blocked by the matmul
+// schedule's @loom_matmul_blocked instead.
+//
+// Needs --schedule-lib schedules/matmul/schedule.mlir --schedule-lib
+// schedules/lib/vector.mlir.
 //
 //   build/bin/loom run schedules/conv/conv_14x14x256.mlir \
 //     --schedule schedules/conv/schedule.mlir \
+//     --schedule-lib schedules/matmul/schedule.mlir \
 //     --schedule-lib schedules/lib/vector.mlir
 module attributes {transform.with_named_sequence} {
-  transform.named_sequence @loom_vector_to_fma(
+  transform.named_sequence @loom_vector_to_fma_marked(
       %func: !transform.any_op {transform.readonly})
+  transform.named_sequence @loom_matmul_blocked(
+      %matmul: !transform.any_op {transform.readonly})
 
-  transform.named_sequence private @__transform_main(
+  transform.named_sequence @__transform_main(
       %root: !transform.any_op {transform.readonly}) {
     %convs = transform.structured.match ops{["linalg.conv_2d_nhwc_hwcf"]} in %root
       : (!transform.any_op) -> !transform.any_op
-    transform.foreach %convs : !transform.any_op {
+    // A 1x1 convolution of stride 1 is a matmul of (N H W) rows: it is
+    // blocked as one (the matmul schedule's @loom_matmul_blocked, whose
+    // blocking of a tall matmul of few columns beats the direct
+    // convolution's; on an Emerald Rapids, one thread, GFLOP/s as a
+    // matmul / direct / oneDNN: 1x1 56 x 56 x 64 -> 256 169 / 146 / 150,
+    // 14 x 14 x 1024 -> 256 169 / 164 / 154, 7 x 7 x 512 -> 2048 148 /
+    // 120 / 102, 7 x 7 x 2048 -> 512 122 / 122 / 100). The matmuls first:
+    // their blocking vectorizes every generic of the function, which the
+    // convolutions' tiles are not yet.
+    %matmuls, %direct = transform.loom.conv_1x1_to_matmul %convs
+      : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.foreach %matmuls : !transform.any_op {
+    ^bb0(%matmul: !transform.any_op):
+      transform.include @loom_matmul_blocked failures(propagate) (%matmul)
+        : (!transform.any_op) -> ()
+    }
+    transform.foreach %direct : !transform.any_op {
     ^bb0(%conv: !transform.any_op):
       transform.include @loom_conv_blocked failures(propagate) (%conv)
         : (!transform.any_op) -> ()
@@ -55,7 +79,7 @@ module attributes {transform.with_named_sequence} {
       transform.include @loom_conv_vectorize failures(propagate) (%one_func)
         : (!transform.any_op) -> ()
     }
-    transform.include @loom_vector_to_fma failures(propagate) (%funcs)
+    transform.include @loom_vector_to_fma_marked failures(propagate) (%funcs)
       : (!transform.any_op) -> ()
     transform.yield
   }
@@ -171,9 +195,9 @@ module attributes {transform.with_named_sequence} {
     // expression over the host's vector width and registers, cache sizes and
     // the knobs before it; loom run --knob, a tuned record or loom tune may
     // choose another option):
-    //   n_r: output channels of a register tile, two vectors (four on a
+    //   conv_n_r: output channels of a register tile, two vectors (four on a
     //        core with 32 vector registers that is not a Zen);
-    %n_r = transform.tune.knob<"n_r"> = 32 from options = [8, 16, 32, 48, 64]
+    %n_r = transform.tune.knob<"conv_n_r"> = 32 from options = [8, 16, 32, 48, 64]
         {loom.host_default = "vector_bytes / 2 * (1 + (1 - zen) * (vector_registers > 16))"}
         -> !transform.param<i64>
     //   w_r: output pixels of a register tile: w_r x n_r / vector lanes
@@ -203,7 +227,7 @@ module attributes {transform.with_named_sequence} {
         {loom.sweep = false, loom.host_default = "(vector_registers - 3) / 2 - 6 * (vector_registers > 16)"}
         -> !transform.param<i64>
 
-    //   thread_parts: parts of the output rows when the threads split
+    //   conv_thread_parts: parts of the output rows when the threads split
     //                 them (below), one per thread;
     //   row_split_channels: a convolution of at most this many output
     //        channels (at most one panel per thread) splits its output rows
@@ -215,11 +239,11 @@ module attributes {transform.with_named_sequence} {
     //        two threads, the 7x7 stride-2 stem (112x112, 3 -> 64) 425
     //        GFLOP/s against 360, 1x1 56x56x256 -> 64 388 against 367,
     //        3x3 56x56x64 -> 64 409 against 383 (docs/performance.md).
-    %thread_parts = transform.tune.knob<"thread_parts"> = 1 from options = [1, 2, 4, 8, 16, 32, 64]
+    %thread_parts = transform.tune.knob<"conv_thread_parts"> = 1 from options = [1, 2, 4, 8, 16, 32, 64]
         {loom.sweep = false, loom.host_default = "threads"} -> !transform.param<i64>
     %row_split_channels = transform.tune.knob<"row_split_channels"> = 0
         from options = [0, 8, 16, 32, 48, 64, 96, 128, 192, 256, 512]
-        {loom.sweep = false, loom.host_default = "n_r * threads * (threads > 1)"}
+        {loom.sweep = false, loom.host_default = "conv_n_r * threads * (threads > 1)"}
         -> !transform.param<i64>
 
     // Loops of the convolution: (n, oh, ow, f, kh, kw, c).
@@ -281,6 +305,10 @@ module attributes {transform.with_named_sequence} {
       : (!transform.any_op, !transform.param<i64>)
       -> (!transform.any_op, !transform.any_op, !transform.any_op,
           !transform.any_op, !transform.any_op, !transform.any_op)
+    // The loops over which a register tile's accumulators stay in
+    // registers (@loom_vector_to_fma_marked; copied with the peeled tile).
+    %reduction_loops = transform.merge_handles %kh_loop, %c_loop : !transform.any_op
+    transform.annotate %reduction_loops "loom.hoist_subsets" : !transform.any_op
     transform.include @peel_last failures(suppress) (%ow_loop)
       : (!transform.any_op) -> ()
     // The packing's copy (a fill and a copy for a partial panel), in

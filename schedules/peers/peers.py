@@ -38,7 +38,7 @@ MATMUL = ("matmul/schedule.mlir", ["lib/vector.mlir"])
 BATCH = ("batch_matmul/schedule.mlir", ["matmul/schedule.mlir", "lib/vector.mlir"])
 FUSED = ("matmul_bias_relu/schedule.mlir",
          ["lib/default.mlir", "matmul/schedule.mlir", "lib/vector.mlir"])
-CONV = ("conv/schedule.mlir", ["lib/vector.mlir"])
+CONV = ("conv/schedule.mlir", ["matmul/schedule.mlir", "lib/vector.mlir"])
 SOFTMAX = ("softmax/schedule.mlir", ["lib/default.mlir"])
 ELEMENTWISE = ("elementwise/schedule.mlir", [])
 KERNELS = [

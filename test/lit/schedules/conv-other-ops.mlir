@@ -4,9 +4,9 @@
 // schedule tiled every fill of the function like its packing copies.
 //
 // RUN: loom run %s --split-input-file --schedule %{schedules}/conv/schedule.mlir \
-// RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-timing | FileCheck %s
+// RUN:   --schedule-lib %{schedules}/matmul/schedule.mlir --schedule-lib %{schedules}/lib/vector.mlir --no-timing | FileCheck %s
 // RUN: loom run %s --split-input-file --schedule %{schedules}/conv/schedule.mlir \
-// RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-timing --threads 2 | FileCheck %s
+// RUN:   --schedule-lib %{schedules}/matmul/schedule.mlir --schedule-lib %{schedules}/lib/vector.mlir --no-timing --threads 2 | FileCheck %s
 // CHECK:      @kernel
 // CHECK: check       arg 2: passed
 // CHECK-NEXT:        arg 3: passed

@@ -2,10 +2,10 @@
 // 14 x 14 x 256 payload (3 x 3 filter).
 //
 // RUN: loom-opt %{schedules}/conv/conv_14x14x256.mlir \
-// RUN:   --transform-preload-library="transform-library-paths=%{schedules}/lib/vector.mlir,%{schedules}/conv/schedule.mlir" \
+// RUN:   --transform-preload-library="transform-library-paths=%{schedules}/lib/vector.mlir,%{schedules}/matmul/schedule.mlir,%{schedules}/conv/schedule.mlir" \
 // RUN:   --transform-interpreter | FileCheck %s
 // RUN: loom-opt %{schedules}/conv/conv_14x14x256.mlir \
-// RUN:   --transform-preload-library="transform-library-paths=%{schedules}/lib/vector.mlir,%{schedules}/conv/schedule.mlir" \
+// RUN:   --transform-preload-library="transform-library-paths=%{schedules}/lib/vector.mlir,%{schedules}/matmul/schedule.mlir,%{schedules}/conv/schedule.mlir" \
 // RUN:   --transform-interpreter --loom-bufferize | FileCheck %s --check-prefix=BUF
 //
 // On two threads (Zen 5's parameters: tiles of 32 channels, whatever the
@@ -13,12 +13,12 @@
 // the output rows of 56 x 56 x 64, whose 2 panels are as many as the
 // threads: each thread computes both panels of its 28 rows.
 // RUN: rm -rf %t && loom run %{schedules}/conv/conv_14x14x256.mlir \
-// RUN:   --schedule %{schedules}/conv/schedule.mlir --schedule-lib %{schedules}/lib/vector.mlir \
+// RUN:   --schedule %{schedules}/conv/schedule.mlir --schedule-lib %{schedules}/matmul/schedule.mlir --schedule-lib %{schedules}/lib/vector.mlir \
 // RUN:   --host-param vector_bytes=64 --host-param vector_registers=32 --host-param zen=1 \
 // RUN:   --threads 2 --no-records --no-timing --quiet --dump-ir %t/panels
 // RUN: FileCheck %s --check-prefix=PANELS < %t/panels/1-scheduled.mlir
 // RUN: loom run %{schedules}/conv/conv_56x56x64.mlir \
-// RUN:   --schedule %{schedules}/conv/schedule.mlir --schedule-lib %{schedules}/lib/vector.mlir \
+// RUN:   --schedule %{schedules}/conv/schedule.mlir --schedule-lib %{schedules}/matmul/schedule.mlir --schedule-lib %{schedules}/lib/vector.mlir \
 // RUN:   --host-param vector_bytes=64 --host-param vector_registers=32 --host-param zen=1 \
 // RUN:   --threads 2 --no-records --no-timing --quiet --dump-ir %t/rows
 // RUN: FileCheck %s --check-prefix=ROWS < %t/rows/1-scheduled.mlir
@@ -28,17 +28,17 @@
 // narrower than 2 x 5 pixels (7: one tile of 7 rather than 5 + 2); on a Zen
 // 8 x 32 for both. Results checked.
 // RUN: loom run %{schedules}/conv/conv_56x56x64.mlir \
-// RUN:   --schedule %{schedules}/conv/schedule.mlir --schedule-lib %{schedules}/lib/vector.mlir \
+// RUN:   --schedule %{schedules}/conv/schedule.mlir --schedule-lib %{schedules}/matmul/schedule.mlir --schedule-lib %{schedules}/lib/vector.mlir \
 // RUN:   --host-param vector_bytes=64 --host-param vector_registers=32 --host-param zen=0 \
 // RUN:   --no-records --no-timing --dump-ir %t/wide 2>&1 | FileCheck %s --check-prefix=WIDE-HOST
 // RUN: FileCheck %s --check-prefix=WIDE < %t/wide/1-scheduled.mlir
 // RUN: loom run %{schedules}/conv/conv_7x7x512.mlir \
-// RUN:   --schedule %{schedules}/conv/schedule.mlir --schedule-lib %{schedules}/lib/vector.mlir \
+// RUN:   --schedule %{schedules}/conv/schedule.mlir --schedule-lib %{schedules}/matmul/schedule.mlir --schedule-lib %{schedules}/lib/vector.mlir \
 // RUN:   --host-param vector_bytes=64 --host-param vector_registers=32 --host-param zen=0 \
 // RUN:   --no-records --no-timing --dump-ir %t/narrow 2>&1 | FileCheck %s --check-prefix=CHECKED
 // RUN: FileCheck %s --check-prefix=NARROW < %t/narrow/1-scheduled.mlir
 // RUN: loom run %{schedules}/conv/conv_56x56x64.mlir \
-// RUN:   --schedule %{schedules}/conv/schedule.mlir --schedule-lib %{schedules}/lib/vector.mlir \
+// RUN:   --schedule %{schedules}/conv/schedule.mlir --schedule-lib %{schedules}/matmul/schedule.mlir --schedule-lib %{schedules}/lib/vector.mlir \
 // RUN:   --host-param vector_bytes=64 --host-param vector_registers=32 --host-param zen=1 \
 // RUN:   --no-records --no-timing --dump-ir %t/zen 2>&1 | FileCheck %s --check-prefix=ZEN-HOST
 // RUN: FileCheck %s --check-prefix=NARROW < %t/zen/1-scheduled.mlir

@@ -60,12 +60,16 @@ CONV_SHAPES = [
     (1, 13, 11, 19, 7, 5, 5, 1),
     (1, 3, 21, 8, 64, 3, 3, 1, 2),
     (1, 1, 1, 1, 1, 1, 1, 1),
+    # 1x1 of stride 1: a matmul of (N H W) rows (transform.loom.conv_1x1_to_matmul).
+    (2, 5, 9, 3, 5, 1, 1, 1),
+    (1, 13, 11, 19, 7, 1, 1, 1),
 ]
 # Other element types (the convolution schedule pads and packs any of them).
 CONV_TYPE_SHAPES = [
     (1, 14, 14, 17, 33, 3, 3, 1, 1, "f64"),
     (1, 9, 10, 5, 20, 3, 3, 1, 1, "f16"),
     (1, 9, 10, 5, 20, 3, 3, 1, 1, "i32"),
+    (1, 9, 10, 5, 20, 1, 1, 1, 1, "f64"),
 ]
 
 
@@ -148,6 +152,7 @@ def kernels(schedules):
     default = [(lib("default.mlir"), [], [])]
     fused_libs = [lib("default.mlir"), os.path.join(schedules, "matmul", "schedule.mlir"),
                   lib("vector.mlir")]
+    matmul_libs = [os.path.join(schedules, "matmul", "schedule.mlir"), lib("vector.mlir")]
     return [
         ("matmul", MATMUL_SHAPES, matmul,
          [(os.path.join(schedules, "matmul", "schedule.mlir"), [lib("vector.mlir")], extra)
@@ -164,14 +169,13 @@ def kernels(schedules):
          [(os.path.join(schedules, "matmul_bias_relu", "schedule.mlir"), fused_libs, extra)
           for extra in ([], ["--knob", "blocking=0"])] + default),
         ("batch_matmul", BATCH_SHAPES, batch_matmul,
-         [(os.path.join(schedules, "batch_matmul", "schedule.mlir"),
-           [os.path.join(schedules, "matmul", "schedule.mlir"), lib("vector.mlir")], [])]
+         [(os.path.join(schedules, "batch_matmul", "schedule.mlir"), matmul_libs, [])]
          + default),
         ("conv", CONV_SHAPES, conv,
-         [(os.path.join(schedules, "conv", "schedule.mlir"), [lib("vector.mlir")], extra)
+         [(os.path.join(schedules, "conv", "schedule.mlir"), matmul_libs, extra)
           for extra in ([], ["--knob", "pack_filter=0"])] + default),
         ("conv", CONV_TYPE_SHAPES, conv,
-         [(os.path.join(schedules, "conv", "schedule.mlir"), [lib("vector.mlir")], [])]),
+         [(os.path.join(schedules, "conv", "schedule.mlir"), matmul_libs, [])]),
     ]
 
 
