@@ -4,6 +4,7 @@
 #include "runner/campaigns/TuneDatabase.h"
 #include "runner/kernel/Driver.h"
 #include "runner/kernel/HostDefaults.h"
+#include "runner/kernel/KnobConstraints.h"
 #include "runner/kernel/Knobs.h"
 #include "runner/results/Files.h"
 #include "runner/results/Report.h"
@@ -36,6 +37,37 @@ loadTunableSchedule(Driver &driver, const RunOptions &options) {
                      "no schedule to tune: pass --schedule or embed one in "
                      "the payload");
   return std::move(schedule);
+}
+
+/// Applies `schedule` (its knobs at their defaults) to a copy of the
+/// payload and holds the knobs whose ops did not run: they belong to paths
+/// this payload does not take (the matmul schedule's knobs in the
+/// convolution schedule, for a 3x3 convolution), and sweeping them would
+/// only compile the same kernel again. Leaves `tunables` as they are when
+/// the schedule cannot be applied (the candidates will say why).
+static void holdUnreadKnobs(Driver &driver, const RunOptions &options,
+                            ModuleOp schedule, std::vector<Tunable> &tunables) {
+  auto payload = driver.load(options.payloadPath, "payload", options.chunk);
+  if (!payload) {
+    llvm::consumeError(payload.takeError());
+    return;
+  }
+  OwningOpRef<ModuleOp> copy = schedule.clone();
+  if (llvm::Error error = applyScheduleConstraints(*copy)) {
+    llvm::consumeError(std::move(error));
+    return;
+  }
+  ScheduleInfo info;
+  llvm::StringSet<> read;
+  if (llvm::Error error =
+          driver.applySchedule(*payload->module, *copy, options.entryPoint,
+                               options.bindTrailingArgs, info, &read)) {
+    llvm::consumeError(std::move(error));
+    return;
+  }
+  for (Tunable &tunable : tunables)
+    if (!read.contains(tunable.name) && !tunable.held)
+      tunable.held = tunable.unread = true;
 }
 
 llvm::Expected<TuneSpace> loadTuneSpace(const RunOptions &options,
@@ -72,6 +104,7 @@ llvm::Expected<TuneSpace> loadTuneSpace(const RunOptions &options,
   if (auto defaults = applyHostDefaults(*schedule, *parameters, {}); !defaults)
     return defaults.takeError();
   std::vector<Tunable> tunables = listTunables(*schedule);
+  holdUnreadKnobs(driver, options, *schedule, tunables);
   std::vector<std::string> names;
   for (const Tunable &tunable : tunables)
     names.push_back(tunable.name);
@@ -104,7 +137,9 @@ void printTuneSpace(const TuneSpace &space,
          std::to_string(dimension.options.size()),
          (dimension.isAlternatives ? "regions " : "") + std::string("[") +
              llvm::join(dimension.options, ", ") + "]",
-         dimension.selected.value_or("-") + (dimension.held ? " (held)" : ""),
+         dimension.selected.value_or("-") + (dimension.unread ? " (not read)"
+                                             : dimension.held ? " (held)"
+                                                              : ""),
          dimension.location});
   table.print(os);
   uint64_t size = space.size();
@@ -112,8 +147,9 @@ void printTuneSpace(const TuneSpace &space,
   if (std::vector<std::string> held = space.getHeldNames(); !held.empty())
     os << TuneSpace::countPoints(
               space.getAdmittedOptions({}, /*withScheduleConstraints=*/false))
-       << " with the knobs held at their defaults (loom.sweep = false; "
-          "--sweep KNOB sweeps one): "
+       << " with the knobs held at their defaults (loom.sweep = false, or "
+          "not read by the schedule on this payload; --sweep KNOB sweeps "
+          "one): "
        << llvm::join(held, ", ") << "\n";
   // Each constraint alone, then all of them (the schedule's and
   // --constraint).

@@ -50,7 +50,7 @@ llvm::Error TuneSpace::sweep(llvm::ArrayRef<std::string> names) {
       return makeError(ExitCode::InvalidInput,
                        "--sweep: the schedule has no knob '" + name +
                            "'; its knobs: " + llvm::join(getNames(), ", "));
-    it->held = false;
+    it->held = it->unread = false;
   }
   updateFixedOptions();
   return llvm::Error::success();

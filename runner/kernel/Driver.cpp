@@ -489,7 +489,8 @@ bindTrailingArguments(transform::NamedSequenceOp entry, ModuleOp payload,
 llvm::Error Driver::applySchedule(ModuleOp payload, ModuleOp schedule,
                                   llvm::StringRef entryPoint,
                                   llvm::StringRef trailingBindings,
-                                  ScheduleInfo &info) {
+                                  ScheduleInfo &info,
+                                  llvm::StringSet<> *knobsRead) {
   transform::NamedSequenceOp entry;
   schedule->walk([&](transform::NamedSequenceOp sequence) {
     if (sequence.getSymName() == entryPoint && !sequence.isExternal())
@@ -503,6 +504,8 @@ llvm::Error Driver::applySchedule(ModuleOp payload, ModuleOp schedule,
   transform::TransformOptions options;
   options.enableExpensiveChecks(true);
   std::vector<TransformStepRecord> steps = instrumentSchedule(entry);
+  if (knobsRead)
+    instrumentKnobReads(schedule);
   // What applyTransformNamedSequence does when the entry point is in the
   // schedule module, plus the state extensions that log fusion decisions and
   // what the trace ops saw; remarks and warnings are kept meanwhile.
@@ -519,6 +522,8 @@ llvm::Error Driver::applySchedule(ModuleOp payload, ModuleOp schedule,
       });
   remarks = nullptr;
   completeTrace(steps, traced);
+  if (knobsRead)
+    *knobsRead = getKnobsRead(traced);
   info.trace = std::move(steps);
   for (const LoggedFusionDecision &logged : decisions) {
     const FusionDecision &decision = logged.decision;

@@ -17,6 +17,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/OwningOpRef.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/SourceMgr.h"
 
@@ -101,11 +102,13 @@ public:
   /// `trailingBindings` binds the entry point's arguments after the root
   /// (--bind-trailing-args: op names, ^NAME, #N;N, comma-separated); an
   /// entry point with such arguments and no bindings is an InvalidInput
-  /// error that says how to give them.
+  /// error that says how to give them. With `knobsRead`, the names of the
+  /// knobs whose ops ran go there (instrumentKnobReads).
   llvm::Error applySchedule(ModuleOp payload, ModuleOp schedule,
                             llvm::StringRef entryPoint,
                             llvm::StringRef trailingBindings,
-                            ScheduleInfo &info);
+                            ScheduleInfo &info,
+                            llvm::StringSet<> *knobsRead = nullptr);
 
   /// Runs loom-bufferize then loom-lower-bufferized-to-llvm on `module`. When
   /// `dumpDir` is set, writes the IR after each stage there

@@ -38,6 +38,10 @@ struct Tunable {
   /// `loom.sweep = false` on the op: loom tune holds it at its default
   /// unless `--sweep NAME` (TuneSpace::sweep).
   bool held = false;
+  /// The schedule does not read it on the payload being tuned (its op did
+  /// not run when the schedule was applied with the defaults: a knob of a
+  /// path the payload does not take): loom tune holds it too.
+  bool unread = false;
 };
 
 /// The structured ops of `payload` with their operand types, separated by

@@ -115,6 +115,33 @@ private:
 };
 } // namespace
 
+/// The label of the trace op after a knob (or alternatives) op.
+static constexpr llvm::StringLiteral kKnobLabel = "knob read ";
+
+void instrumentKnobReads(ModuleOp schedule) {
+  SmallVector<std::pair<Operation *, std::string>> knobs;
+  schedule->walk([&](Operation *op) {
+    if (auto knob = dyn_cast<transform::tune::KnobOp>(op))
+      knobs.push_back({op, knob.getName().str()});
+    else if (auto alternatives = dyn_cast<transform::tune::AlternativesOp>(op))
+      knobs.push_back({op, alternatives.getName().str()});
+  });
+  OpBuilder builder(schedule.getContext());
+  for (auto &[op, name] : knobs) {
+    builder.setInsertionPointAfter(op);
+    TraceOp::create(builder, op->getLoc(), (kKnobLabel + name).str(),
+                    ValueRange());
+  }
+}
+
+llvm::StringSet<> getKnobsRead(ArrayRef<TraceRecord> records) {
+  llvm::StringSet<> read;
+  for (const TraceRecord &record : records)
+    if (llvm::StringRef(record.label).starts_with(kKnobLabel))
+      read.insert(llvm::StringRef(record.label).drop_front(kKnobLabel.size()));
+  return read;
+}
+
 std::vector<TransformStepRecord>
 instrumentSchedule(transform::NamedSequenceOp entry) {
   if (entry.getBody().empty())

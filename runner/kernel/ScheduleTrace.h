@@ -14,6 +14,8 @@
 #include "runner/results/Record.h"
 
 #include "mlir/Dialect/Transform/IR/TransformOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/StringSet.h"
 
 #include <vector>
 
@@ -34,6 +36,16 @@ instrumentSchedule(transform::NamedSequenceOp entry);
 /// The innermost step that failed (where the schedule stopped), if any.
 const TransformStepRecord *
 findFailedStep(llvm::ArrayRef<TransformStepRecord> steps);
+
+/// Inserts a transform.loom.trace op after every transform.tune.knob and
+/// transform.tune.alternatives op of `schedule`, wherever it is (in a loop
+/// body, an included sequence, a matcher), so that the knobs a run reads
+/// show in what the trace ops log (getKnobsRead).
+void instrumentKnobReads(ModuleOp schedule);
+
+/// The names of the knobs whose ops ran, from the records of the trace ops
+/// instrumentKnobReads inserted.
+llvm::StringSet<> getKnobsRead(ArrayRef<TraceRecord> records);
 
 /// Fills in the status and handle counts of `steps` from what the trace ops
 /// inserted by instrumentSchedule logged while the schedule ran.

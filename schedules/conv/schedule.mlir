@@ -62,6 +62,11 @@ module attributes {transform.with_named_sequence} {
     // convolutions' tiles are not yet.
     %matmuls, %direct = transform.loom.conv_1x1_to_matmul %convs
       : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    // (The functions of the direct convolutions, whose tiles are vectorized
+    // below: a function of 1x1 convolutions alone has nothing of theirs,
+    // and the copy its matmuls leave is not to be vectorized whole.)
+    %direct_funcs = transform.get_parent_op %direct {op_name = "func.func", deduplicate}
+      : (!transform.any_op) -> !transform.any_op
     transform.foreach %matmuls : !transform.any_op {
     ^bb0(%matmul: !transform.any_op):
       transform.include @loom_matmul_blocked failures(propagate) (%matmul)
@@ -72,13 +77,13 @@ module attributes {transform.with_named_sequence} {
       transform.include @loom_conv_blocked failures(propagate) (%conv)
         : (!transform.any_op) -> ()
     }
-    %funcs = transform.structured.match ops{["func.func"]} in %root
-      : (!transform.any_op) -> !transform.any_op
-    transform.foreach %funcs : !transform.any_op {
+    transform.foreach %direct_funcs : !transform.any_op {
     ^bb0(%one_func: !transform.any_op):
       transform.include @loom_conv_vectorize failures(propagate) (%one_func)
         : (!transform.any_op) -> ()
     }
+    %funcs = transform.structured.match ops{["func.func"]} in %root
+      : (!transform.any_op) -> !transform.any_op
     transform.include @loom_vector_to_fma_marked failures(propagate) (%funcs)
       : (!transform.any_op) -> ()
     transform.yield

@@ -88,27 +88,13 @@ def matmul_sweep(defaults, shapes):
     return [], {}
 
 
-# The convolution schedule merges the matmul schedule for its 1x1
-# convolutions of stride 1 (blocked as matmuls): a convolution reads the
-# knobs of one of the two only, and the others, which would not change its
-# kernel, stay at the host's defaults. (shapes: input, filter, output;
-# stride 1 when a 1x1 filter keeps the rows.)
-MATMUL_KNOBS = ["m_r", "n_r", "k_block", "n_panels", "m_c", "thread_parts", "pack_b_rows",
-                "pack_panels", "prefetch_bytes", "prefetch_c"]
-CONV_KNOBS = ["conv_n_r", "w_r", "pack_filter"]
-
-
-def conv_sweep(defaults, shapes):
-    pointwise = shapes[1][0] == 1 and shapes[1][1] == 1 and shapes[0][1] == shapes[2][1]
-    if pointwise:
-        return [], {name: defaults[name] for name in CONV_KNOBS}
-    return [], {name: defaults[name] for name in MATMUL_KNOBS}
-
-
+# (The convolution schedule merges the matmul schedule for its 1x1
+# convolutions of stride 1: loom tune holds the knobs a payload does not
+# read, the matmul's for a 3x3, the convolution's for a 1x1, and the
+# constraints of both hold at their defaults.)
 SWEEP = {"matmul/schedule.mlir": matmul_sweep,
          "matmul_bias_relu/schedule.mlir": matmul_sweep,
-         "batch_matmul/schedule.mlir": matmul_sweep,
-         "conv/schedule.mlir": conv_sweep}
+         "batch_matmul/schedule.mlir": matmul_sweep}
 CONSTRAINTS = {"matmul/schedule.mlir": MATMUL,
                "matmul_bias_relu/schedule.mlir": MATMUL,
                "batch_matmul/schedule.mlir": MATMUL,

@@ -19,7 +19,7 @@
 // LIST: tile_m knob 2 [4, 8] - {{.*}}tune-held.mlir:{{[0-9]+}}:15
 // LIST-NEXT: tile_n knob 3 [8, 16, 32] 16 (held) {{.*}}tune-held.mlir:{{[0-9]+}}:15
 // LIST-NEXT: 6 points
-// LIST-NEXT: 2 with the knobs held at their defaults (loom.sweep = false; --sweep KNOB sweeps one): tile_n
+// LIST-NEXT: 2 with the knobs held at their defaults (loom.sweep = false, or not read by the schedule on this payload; --sweep KNOB sweeps one): tile_n
 
 // HELD: 2 candidates of 6 points
 // HELD-NOT: tile_n=8
