@@ -46,12 +46,8 @@ loadTunableSchedule(Driver &driver, const RunOptions &options) {
 /// only compile the same kernel again. Leaves `tunables` as they are when
 /// the schedule cannot be applied (the candidates will say why).
 static void holdUnreadKnobs(Driver &driver, const RunOptions &options,
-                            ModuleOp schedule, std::vector<Tunable> &tunables) {
-  auto payload = driver.load(options.payloadPath, "payload", options.chunk);
-  if (!payload) {
-    llvm::consumeError(payload.takeError());
-    return;
-  }
+                            ModuleOp payload, ModuleOp schedule,
+                            std::vector<Tunable> &tunables) {
   OwningOpRef<ModuleOp> copy = schedule.clone();
   if (llvm::Error error = applyScheduleConstraints(*copy)) {
     llvm::consumeError(std::move(error));
@@ -60,7 +56,7 @@ static void holdUnreadKnobs(Driver &driver, const RunOptions &options,
   ScheduleInfo info;
   llvm::StringSet<> read;
   if (llvm::Error error =
-          driver.applySchedule(*payload->module, *copy, options.entryPoint,
+          driver.applySchedule(payload, *copy, options.entryPoint,
                                options.bindTrailingArgs, info, &read)) {
     llvm::consumeError(std::move(error));
     return;
@@ -87,11 +83,11 @@ llvm::Expected<TuneSpace> loadTuneSpace(const RunOptions &options,
   }
   if (llvm::Error error = driver.checkSchedule(*schedule, options.entryPoint))
     return std::move(error);
+  auto payload = driver.load(options.payloadPath, "payload", options.chunk);
+  if (!payload)
+    return payload.takeError();
   if (digests) {
     digests->schedule = getIRDigest(*schedule);
-    auto payload = driver.load(options.payloadPath, "payload", options.chunk);
-    if (!payload)
-      return payload.takeError();
     digests->payload = getIRDigest(*payload->module);
     digests->payloadSignature = getPayloadSignature(*payload->module);
   }
@@ -104,7 +100,8 @@ llvm::Expected<TuneSpace> loadTuneSpace(const RunOptions &options,
   if (auto defaults = applyHostDefaults(*schedule, *parameters, {}); !defaults)
     return defaults.takeError();
   std::vector<Tunable> tunables = listTunables(*schedule);
-  holdUnreadKnobs(driver, options, *schedule, tunables);
+  // (After the digests: the dry run schedules the payload.)
+  holdUnreadKnobs(driver, options, *payload->module, *schedule, tunables);
   std::vector<std::string> names;
   for (const Tunable &tunable : tunables)
     names.push_back(tunable.name);
