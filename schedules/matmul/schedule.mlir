@@ -1198,7 +1198,7 @@ module attributes {transform.with_named_sequence} {
         {loom.sweep = false, loom.host_default = "l3_bytes / 4 * threads"} -> !transform.param<i64>
     //   ahead_b_bytes: a matmul whose B takes at least this many bytes,
     //                  read in place with N not a page multiple, has its
-    //                  rows of B prefetched prefetch_ahead steps ahead
+    //                  rows of B prefetched l3_prefetch_ahead steps ahead
     //                  (loom-prefetch-ahead). On a Zen, B from memory only
     //                  (stream_b_bytes): from L2 or L3 the prefetches only
     //                  take the load ports (on Zen 5, 16 x 1000 x 1000: 180
@@ -1997,6 +1997,28 @@ module attributes {transform.with_named_sequence} {
     //                   with 16, 123 with 32, 130 with 64, 96 with 128);
     %prefetch_ahead = transform.tune.knob<"prefetch_ahead"> = 64 from options = [0, 16, 32, 64, 96, 128]
         {loom.sweep = false, loom.host_default = "512 / m_r"} -> !transform.param<i64>
+    //   l3_prefetch_ahead: the same for a matmul reading B in place whose
+    //                      N is not a page multiple and whose B takes at
+    //                      least ahead_b_bytes: on a Zen, where such a B
+    //                      streams from memory, prefetch_ahead; elsewhere
+    //                      such a B (half of L2 and more) stays in L3,
+    //                      whose rows arrive in some 100 cycles: 64 steps
+    //                      ahead, some 700 cycles of a register tile of 12
+    //                      rows, the prefetched rows wait in L1 long enough
+    //                      to lose their lines (on an Intel Emerald
+    //                      Rapids, one thread, GFLOP/s 12 / 24 / 64 steps
+    //                      ahead, oneDNN: 64 x 768 x 768 169 / 165 / 157,
+    //                      181; 64 x 1280 x 1280 161 / 159 / 145, 172; 48 x
+    //                      1792 x 1024 165 / 158 / 149, 172; 64 x 1000 x
+    //                      4000 157 / 155 / 143, 174; 16 x 1000 x 1000 128
+    //                      / 127 / 122, 133; two threads: 64 x 768 x 768
+    //                      339 / 333 / 311, 352; 16 x 1000 x 1000 292 / 282
+    //                      / 259, 275; docs/performance.md, "Rows of B from
+    //                      L3 fewer steps ahead").
+    %l3_prefetch_ahead = transform.tune.knob<"l3_prefetch_ahead"> = 12
+        from options = [0, 4, 8, 12, 16, 24, 32, 64, 96, 128]
+        {loom.sweep = false, loom.host_default = "prefetch_ahead * zen + 96 / m_r * (1 - zen)"}
+        -> !transform.param<i64>
     //   prefetch_span: bytes of B that the rows prefetched ahead may span:
     //                  rows further apart are prefetched fewer steps ahead
     //                  (span / stride). Three quarters of L2: at a whole
@@ -2184,7 +2206,7 @@ module attributes {transform.with_named_sequence} {
         -> (!transform.any_op, !transform.param<i64>)
       %zero_ahead = transform.param.constant 0 : i64 -> !transform.param<i64>
       %in_place_matmul_1, %ahead = transform.foreach_match restrict_root flatten_results
-          in %in_place_matmul_0, %ahead_b_bytes, %prefetch_ahead, %zero_ahead
+          in %in_place_matmul_0, %ahead_b_bytes, %l3_prefetch_ahead, %zero_ahead
           @large_b -> @forward_param, @small_b -> @forward_param
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.param<i64>)

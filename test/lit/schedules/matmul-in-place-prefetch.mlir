@@ -1,13 +1,16 @@
 // A matmul that reads B in place (matmul-in-place.mlir) prefetches the rows
-// of B its register tiles read, prefetch_ahead steps of the k loop ahead
+// of B its register tiles read, l3_prefetch_ahead steps of the k loop ahead
 // (loom-prefetch-ahead, into L1: locality 3), when its B is large: its K x N
 // floats take at least ahead_b_bytes. 8 x 520 x 600: B takes 1.2 MB, at
 // least 1 MiB (first run: prefetched, the result checked); below 2 MiB
-// (second run) or with prefetch_ahead=0 (third) nothing is. The host
+// (second run) or with l3_prefetch_ahead=0 (third) nothing is. The host
 // default of ahead_b_bytes: on a Zen, stream_b_bytes (B from memory), a
 // quarter of L3 per thread: with an L3 of 4 MiB, 1 MiB on one thread
 // (prefetched), 2 MiB on two (not); on another core, half of L2 whatever
-// the threads: with an L2 of 2 MiB prefetched, of 4 MiB not.
+// the threads: with an L2 of 2 MiB prefetched, of 4 MiB not. The host
+// default of l3_prefetch_ahead: on a Zen, whose B then comes from memory,
+// prefetch_ahead (64); on another core, whose B comes from L3, 96 / m_r
+// (12 with m_r = 8).
 //
 // RUN: loom run %s --schedule %{schedules}/matmul/schedule.mlir \
 // RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
@@ -21,7 +24,7 @@
 // RUN: FileCheck %s --check-prefix=OFF < %t/small/4-optimized.ll
 // RUN: loom run %s --schedule %{schedules}/matmul/schedule.mlir \
 // RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
-// RUN:   --knob m_r=8 --knob in_place_m_r=8 --knob in_place_rows=128 --knob prefetch_ahead=0 \
+// RUN:   --knob m_r=8 --knob in_place_m_r=8 --knob in_place_rows=128 --knob l3_prefetch_ahead=0 \
 // RUN:   --knob ahead_b_bytes=1048576 --dump-ir %t/off | FileCheck %s
 // RUN: FileCheck %s --check-prefix=OFF < %t/off/4-optimized.ll
 //
@@ -53,8 +56,10 @@
 
 // CHECK: check       arg 2: passed
 // ZEN1: ahead_b_bytes=1048576 (stream_b_bytes * zen + l2_bytes / 2 * (1 - zen) = 1048576)
+// ZEN1-SAME: l3_prefetch_ahead=64 (prefetch_ahead * zen + 96 / m_r * (1 - zen) = 64)
 // ZEN2: ahead_b_bytes=2097152 (stream_b_bytes * zen + l2_bytes / 2 * (1 - zen) = 2097152)
 // OTHER2: ahead_b_bytes=1048576 (stream_b_bytes * zen + l2_bytes / 2 * (1 - zen) = 1048576)
+// OTHER2-SAME: l3_prefetch_ahead=12 (prefetch_ahead * zen + 96 / m_r * (1 - zen) = 12)
 // OTHER4: ahead_b_bytes=2097152 (stream_b_bytes * zen + l2_bytes / 2 * (1 - zen) = 2097152)
 
 // ON: call void @llvm.prefetch.p0(ptr {{.*}}, i32 0, i32 3, i32 1)
