@@ -427,13 +427,15 @@ loom::SpecializeMatmulOp::applyToOne(transform::TransformRewriter &rewriter,
 // Conv1x1ToMatmulOp
 //===----------------------------------------------------------------------===//
 
-/// The matmul `conv` is when its filter is 1 x 1 and its strides 1 (f32
-/// tensors of static shapes), `conv` replaced by it; failure otherwise.
+/// The matmul `conv` is when its filter is 1 x 1 (f32 tensors of static
+/// shapes), `conv` replaced by it; failure otherwise. With strides other
+/// than 1, the pixels the convolution reads are copied first (a
+/// `tensor.extract_slice` of those strides into a `linalg.copy`, appended
+/// to `copies`): its rows of A must be one stride apart to collapse.
 static FailureOr<linalg::MatmulOp>
-convertConv1x1ToMatmul(RewriterBase &rewriter, linalg::Conv2DNhwcHwcfOp conv) {
-  if (!conv.hasPureTensorSemantics() ||
-      !llvm::all_of(conv.getStrides(),
-                    [](const APInt &stride) { return stride.isOne(); }))
+convertConv1x1ToMatmul(RewriterBase &rewriter, linalg::Conv2DNhwcHwcfOp conv,
+                       SmallVectorImpl<Operation *> &copies) {
+  if (!conv.hasPureTensorSemantics())
     return failure();
   Value input = conv.getDpsInputs()[0], filter = conv.getDpsInputs()[1];
   Value output = conv.getDpsInits()[0];
@@ -446,9 +448,35 @@ convertConv1x1ToMatmul(RewriterBase &rewriter, linalg::Conv2DNhwcHwcfOp conv) {
   if (!isF32(inputType) || !isF32(filterType) || !isF32(outputType) ||
       filterType.getDimSize(0) != 1 || filterType.getDimSize(1) != 1)
     return failure();
-  SmallVector<ReassociationIndices> rows = {{0, 1, 2}, {3}};
+  SmallVector<int64_t> strides =
+      llvm::map_to_vector(conv.getStrides(), [](const APInt &stride) {
+        return stride.getSExtValue();
+      });
+  // The pixels read: rows 0, sh, 2 sh, ... of the output's height (and so
+  // for the width), which must lie within the input.
+  for (auto [dim, stride] : llvm::enumerate(strides))
+    if (stride < 1 || (outputType.getDimSize(dim + 1) - 1) * stride >=
+                          inputType.getDimSize(dim + 1))
+      return failure();
   Location loc = conv.getLoc();
   rewriter.setInsertionPoint(conv);
+  if (llvm::any_of(strides, [](int64_t stride) { return stride != 1; })) {
+    SmallVector<int64_t> sizes = {
+        inputType.getDimSize(0), outputType.getDimSize(1),
+        outputType.getDimSize(2), inputType.getDimSize(3)};
+    auto pixelsType = RankedTensorType::get(sizes, inputType.getElementType());
+    Value pixels = tensor::ExtractSliceOp::create(
+        rewriter, loc, pixelsType, input, ValueRange{}, ValueRange{},
+        ValueRange{}, rewriter.getDenseI64ArrayAttr({0, 0, 0, 0}),
+        rewriter.getDenseI64ArrayAttr(sizes),
+        rewriter.getDenseI64ArrayAttr({1, strides[0], strides[1], 1}));
+    Value empty = tensor::EmptyOp::create(rewriter, loc, sizes,
+                                          inputType.getElementType());
+    auto copy = linalg::CopyOp::create(rewriter, loc, pixels, empty);
+    copies.push_back(copy);
+    input = copy.getResult(0);
+  }
+  SmallVector<ReassociationIndices> rows = {{0, 1, 2}, {3}};
   Value a = tensor::CollapseShapeOp::create(rewriter, loc, input, rows);
   Value b = tensor::CollapseShapeOp::create(rewriter, loc, filter, rows);
   Value c = tensor::CollapseShapeOp::create(rewriter, loc, output, rows);
@@ -464,11 +492,11 @@ DiagnosedSilenceableFailure
 loom::Conv1x1ToMatmulOp::apply(transform::TransformRewriter &rewriter,
                                transform::TransformResults &results,
                                transform::TransformState &state) {
-  SmallVector<Operation *> matmuls, others;
+  SmallVector<Operation *> matmuls, others, copies;
   for (Operation *target : state.getPayloadOps(getTarget())) {
     auto conv = dyn_cast<linalg::Conv2DNhwcHwcfOp>(target);
     FailureOr<linalg::MatmulOp> matmul =
-        conv ? convertConv1x1ToMatmul(rewriter, conv)
+        conv ? convertConv1x1ToMatmul(rewriter, conv, copies)
              : FailureOr<linalg::MatmulOp>(failure());
     if (succeeded(matmul))
       matmuls.push_back(*matmul);
@@ -477,6 +505,7 @@ loom::Conv1x1ToMatmulOp::apply(transform::TransformRewriter &rewriter,
   }
   results.set(cast<OpResult>(getMatmuls()), matmuls);
   results.set(cast<OpResult>(getOthers()), others);
+  results.set(cast<OpResult>(getCopies()), copies);
   return DiagnosedSilenceableFailure::success();
 }
 

@@ -394,40 +394,47 @@ def SpecializeMatmulOp : Loom_TransformOp<"specialize_matmul",
 def Conv1x1ToMatmulOp : Loom_TransformOp<"conv_1x1_to_matmul",
     [DeclareOpInterfaceMethods<TransformOpInterface>,
      DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
-  let summary = "Turn a 1x1 convolution of stride 1 into a linalg.matmul";
+  let summary = "Turn a 1x1 convolution into a linalg.matmul";
   let description = [{
     Replaces each target `linalg.conv_2d_nhwc_hwcf` whose filter is 1 x 1
-    and whose strides are 1 (f32 tensors of static shapes) by the matmul
-    it is: the input `N x H x W x C` collapsed into `(N H W) x C` rows, the
-    filter `1 x 1 x C x F` into `C x F`, the output into `(N H W) x F`, and
-    the matmul's result expanded back (`tensor.collapse_shape` and
-    `tensor.expand_shape`: no copy). Schedules written for `linalg.matmul`
-    then apply to it: `schedules/conv/schedule.mlir` blocks it with the
-    matmul schedule's `@loom_matmul_blocked` (on an Emerald Rapids, 1x1 56
-    x 56 x 256 -> 64: 169 GFLOP/s as a matmul against 146 as a direct
-    convolution). Upstream has no such rewrite (IREE has one of its own).
+    (f32 tensors of static shapes) by the matmul it is: the input `N x H x
+    W x C` collapsed into `(N H W) x C` rows, the filter `1 x 1 x C x F`
+    into `C x F`, the output into `(N H W) x F`, and the matmul's result
+    expanded back (`tensor.collapse_shape` and `tensor.expand_shape`: no
+    copy). A convolution of strides `sh, sw` other than 1 reads every
+    `sh`-th row and `sw`-th pixel of its input, rows that do not collapse:
+    those pixels are copied first (`tensor.extract_slice` of those strides
+    into a `linalg.copy` of `N x OH x OW x C`, whose result is collapsed).
+    Schedules written for `linalg.matmul` then apply to it:
+    `schedules/conv/schedule.mlir` blocks it with the matmul schedule's
+    `@loom_matmul_blocked` (on an Emerald Rapids, 1x1 56 x 56 x 256 -> 64:
+    169 GFLOP/s as a matmul against 146 as a direct convolution; 1x1
+    stride 2 56 x 56 x 256 -> 28 x 28 x 512, the copy included: 165
+    against 154). Upstream has no such rewrite (IREE has one of its own).
 
     #### Return modes
 
     Consumes `target`. `matmuls` holds the matmuls of the targets that were
     rewritten, `others` the targets that were not (another op, a filter
-    larger than 1 x 1, a stride other than 1, another element type, a
-    dynamic shape or buffers), each in the order of the targets. Never
-    fails.
+    larger than 1 x 1, a stride whose pixels pass the input's end, another
+    element type, a dynamic shape or buffers), `copies` the copies of the
+    strided ones, each in the order of the targets. Never fails.
 
     #### Example
 
     ```mlir
     %convs = transform.structured.match ops{["linalg.conv_2d_nhwc_hwcf"]} in %root
       : (!transform.any_op) -> !transform.any_op
-    %matmuls, %direct = transform.loom.conv_1x1_to_matmul %convs
-      : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %matmuls, %direct, %copies = transform.loom.conv_1x1_to_matmul %convs
+      : (!transform.any_op)
+      -> (!transform.any_op, !transform.any_op, !transform.any_op)
     ```
   }];
 
   let arguments = (ins TransformHandleTypeInterface:$target);
   let results = (outs TransformHandleTypeInterface:$matmuls,
-                      TransformHandleTypeInterface:$others);
+                      TransformHandleTypeInterface:$others,
+                      TransformHandleTypeInterface:$copies);
   let assemblyFormat = [{
     $target attr-dict `:` functional-type(operands, results)
   }];

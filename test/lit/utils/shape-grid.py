@@ -63,6 +63,9 @@ CONV_SHAPES = [
     # 1x1 of stride 1: a matmul of (N H W) rows (transform.loom.conv_1x1_to_matmul).
     (2, 5, 9, 3, 5, 1, 1, 1),
     (1, 13, 11, 19, 7, 1, 1, 1),
+    # 1x1 of stride 2 (and 3): the pixels read copied, then a matmul.
+    (1, 9, 7, 5, 20, 1, 1, 2),
+    (2, 12, 12, 16, 33, 1, 1, 3),
 ]
 # Other element types (the convolution schedule pads and packs any of them).
 CONV_TYPE_SHAPES = [
