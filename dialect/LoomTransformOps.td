@@ -416,9 +416,9 @@ def Conv1x1ToMatmulOp : Loom_TransformOp<"conv_1x1_to_matmul",
 
     Consumes `target`. `matmuls` holds the matmuls of the targets that were
     rewritten, `others` the targets that were not (another op, a filter
-    larger than 1 x 1, a stride whose pixels pass the input's end, another
-    element type, a dynamic shape or buffers), `copies` the copies of the
-    strided ones, each in the order of the targets. Never fails.
+    larger than 1 x 1, another element type, a dynamic shape or buffers),
+    `copies` the copies of the strided ones, each in the order of the
+    targets. Never fails.
 
     #### Example
 
