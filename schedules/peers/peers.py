@@ -201,6 +201,36 @@ def round_ratios(row):
     return [min(p[i] for p in peers) / loom[i] for i in range(count)]
 
 
+def describe_run(context):
+    """One line naming the CPU, the time and the revision of a loom bench
+    run (its context), or None for a file that has no host."""
+    host = context.get("host")
+    if not host:
+        return None
+    cpu = host.get("cpu_model") or "an unknown CPU"
+    if host.get("cpu"):
+        cpu += f" ({host['cpu']})"
+    if host.get("logical_cpus"):
+        cpu += f", {host['logical_cpus']} logical CPUs"
+    line = f"machine: {cpu}"
+    start, end = context.get("start_time"), context.get("end_time")
+    if start:
+        # The end's date is left out when it is the start's.
+        if end and end[:10] == start[:10]:
+            end = end[11:]
+        line += f"; timed {start}" + (f" to {end}" if end else "")
+    if context.get("revision"):
+        line += f" at revision {context['revision'][:7]}"
+        if context.get("dirty"):
+            line += " with local changes"
+    tool = context.get("tool") or {}
+    if tool.get("version"):
+        line += (f" (Loom {tool['version']}"
+                 + (f", LLVM {tool['llvm_version']}" if tool.get("llvm_version") else "")
+                 + ")")
+    return line
+
+
 def cmd_table(args):
     with open(args.results) as f:
         results = json.load(f)
@@ -295,6 +325,11 @@ def cmd_table(args):
             print(f"warning: the cores were shared at the {' and the '.join(shared)}: "
                   "the ratios of more than one thread are not those of a quiet "
                   "machine")
+    # The machine and the run the figures belong to (ratios are only
+    # compared within one run on one machine).
+    machine = describe_run(results.get("context", {}))
+    if machine:
+        print(machine)
     if above_bound:
         print("* above 100% of its bound: the ceiling is too low (loom peak measured "
               "on a busy machine?), not the kernel faster than the machine; run "
