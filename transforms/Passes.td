@@ -326,8 +326,14 @@ def LoomUnrollLoopsPass : Pass<"loom-unroll-loops", "func::FuncOp"> {
     The loop overhead it saves is a matmul's k loop's (a counter, a
     compare and a branch for every 16 FMAs of an 8 x 32 register tile): on
     an Intel core those run on the ports of the FMAs
-    (docs/performance.md, "The register loop on its own"). A mark that is
-    not a positive integer is an error.
+    (docs/performance.md, "The register loop on its own"). The prefetches
+    of the unrolled body (with the guards and index arithmetic only they
+    use) then move to its top: one copy after each step would split the
+    body at each guard's branch, and LLVM sinks a step's FMAs past such a
+    branch, away from their loads, which then spill (docs/performance.md,
+    "Prefetches before the unrolled steps"). A prefetch whose index needs
+    an op with memory effects stays where it is. A mark that is not a
+    positive integer is an error.
 
     ```mlir
     scf.for %k = %c0 to %c256 step %c1 iter_args(...) {
