@@ -229,7 +229,8 @@ struct Roofline {
   /// 100 x fraction; none when the bound does not apply (cache-resident).
   std::optional<double> getPercentOfBound() const;
   /// Above 100% of its bound: the ceiling is what is wrong (a `loom peak`
-  /// measured on a busy machine, a --peak-* set too low).
+  /// measured on a busy machine, a --peak-* set too low, or a memory-bound
+  /// kernel whose mix of reads and writes is lighter than the triad's).
   bool isAboveBound() const {
     std::optional<double> percent = getPercentOfBound();
     return percent && *percent > 100;

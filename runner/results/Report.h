@@ -34,8 +34,9 @@ void printScheduleExplanation(const Record &record, llvm::raw_ostream &os);
 /// tables of loom bench and loom report.
 constexpr const char *kAboveBoundNote =
     "* above 100% of its bound: the ceiling is too low (a `loom peak` "
-    "measured on a busy machine, or --peak-gflops-per-core / --peak-gbps), "
-    "not the kernel faster than the machine";
+    "measured on a busy machine, --peak-gflops-per-core / --peak-gbps set "
+    "too low, or a memory-bound kernel that reads more per byte it writes "
+    "than the triad's two), not the kernel faster than the machine";
 
 struct BenchResults;
 /// Prints one line per benchmark of `loom bench`: status, median time,

@@ -332,8 +332,9 @@ def cmd_table(args):
         print(machine)
     if above_bound:
         print("* above 100% of its bound: the ceiling is too low (loom peak measured "
-              "on a busy machine?), not the kernel faster than the machine; run "
-              "loom peak --refresh on a quiet machine")
+              "on a busy machine?, or a memory-bound kernel that reads more per "
+              "byte it writes than the triad's two), not the kernel faster than "
+              "the machine; run loom peak --refresh on a quiet machine")
     return 0
 
 
