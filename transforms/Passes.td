@@ -273,7 +273,11 @@ def LoomPrefetchAheadPass : Pass<"loom-prefetch-ahead", "func::FuncOp"> {
     static sizes (a register tile's row of B in a matmul's k loop), is
     prefetched D iterations ahead: one `memref.prefetch` (read) per
     64-byte line of the row (and one for its last element, which may start
-    another line), at row `min(iv + D, ub - 1)`. The hardware prefetchers
+    another line, unless the row is known to start on a line: rows a
+    multiple of 64 bytes apart, the row's first column and the offsets of
+    the subviews it comes from multiples of a line, as constants, loop
+    bounds and steps and affine maps show; a buffer's base is taken to be
+    aligned), at row `min(iv + D, ub - 1)`. The hardware prefetchers
     follow streams within a 4 KiB page; rows a page or more apart, one or
     two lines of each, are a new stream every iteration, and each iteration
     waits for memory without it (on Zen 5, a matmul of 8 x 2000 x 2000

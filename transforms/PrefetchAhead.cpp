@@ -10,12 +10,16 @@
 // is the software prefetch of a micro-kernel that reads B in place: the
 // hardware prefetchers follow streams within a page and lose a column of rows
 // each a page or more apart, so that every row of a register tile's step waits
-// for memory.
+// for memory. A row whose start is not known to be a line's prefetches its
+// last element too (it may end in one more line); one that starts on a line
+// (see isLineAligned) does not: the extra prefetch costs an issue slot every
+// step.
 //
 //===----------------------------------------------------------------------===//
 
 #include "transforms/Passes.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -77,6 +81,149 @@ bool isWrittenOnly(memref::SubViewOp subview) {
              return store.getMemRef() == subview.getResult();
            return false;
          });
+}
+
+/// Whether `value` is a multiple of `n`, as far as its constants, the
+/// bounds and steps of the loops it is an induction variable of, sums,
+/// products and affine maps show; false when they do not tell.
+bool isMultipleOf(Value value, int64_t n, unsigned depth = 0);
+bool isMultipleOf(OpFoldResult value, int64_t n, unsigned depth = 0);
+
+bool isMultipleOf(AffineExpr expr, ValueRange operands, unsigned numDims,
+                  int64_t n, unsigned depth) {
+  if (auto constant = dyn_cast<AffineConstantExpr>(expr))
+    return constant.getValue() % n == 0;
+  if (auto dim = dyn_cast<AffineDimExpr>(expr))
+    return isMultipleOf(operands[dim.getPosition()], n, depth + 1);
+  if (auto symbol = dyn_cast<AffineSymbolExpr>(expr))
+    return isMultipleOf(operands[numDims + symbol.getPosition()], n, depth + 1);
+  auto binary = cast<AffineBinaryOpExpr>(expr);
+  switch (expr.getKind()) {
+  case AffineExprKind::Add:
+    return isMultipleOf(binary.getLHS(), operands, numDims, n, depth) &&
+           isMultipleOf(binary.getRHS(), operands, numDims, n, depth);
+  case AffineExprKind::Mul:
+    return isMultipleOf(binary.getLHS(), operands, numDims, n, depth) ||
+           isMultipleOf(binary.getRHS(), operands, numDims, n, depth);
+  default:
+    return false;
+  }
+}
+
+bool isMultipleOf(OpFoldResult value, int64_t n, unsigned depth) {
+  if (n <= 1)
+    return true;
+  if (std::optional<int64_t> constant = getConstantIntValue(value))
+    return *constant % n == 0;
+  return isMultipleOf(cast<Value>(value), n, depth);
+}
+
+bool isMultipleOf(Value value, int64_t n, unsigned depth) {
+  if (n <= 1)
+    return true;
+  if (std::optional<int64_t> constant = getConstantIntValue(value))
+    return *constant % n == 0;
+  // (Deep chains are not worth following for a hint.)
+  if (depth > 8)
+    return false;
+  if (auto arg = dyn_cast<BlockArgument>(value)) {
+    Operation *owner = arg.getOwner()->getParentOp();
+    if (auto loop = dyn_cast<scf::ForOp>(owner))
+      return arg == loop.getInductionVar() &&
+             isMultipleOf(loop.getLowerBound(), n, depth + 1) &&
+             isMultipleOf(loop.getStep(), n, depth + 1);
+    if (auto loop = dyn_cast<scf::ForallOp>(owner)) {
+      unsigned index = arg.getArgNumber();
+      if (index >= loop.getRank())
+        return false;
+      return isMultipleOf(loop.getMixedLowerBound()[index], n, depth + 1) &&
+             isMultipleOf(loop.getMixedStep()[index], n, depth + 1);
+    }
+    if (auto loop = dyn_cast<scf::ParallelOp>(owner)) {
+      unsigned index = arg.getArgNumber();
+      return isMultipleOf(loop.getLowerBound()[index], n, depth + 1) &&
+             isMultipleOf(loop.getStep()[index], n, depth + 1);
+    }
+    return false;
+  }
+  Operation *op = value.getDefiningOp();
+  if (isa<arith::AddIOp, arith::SubIOp, arith::MinSIOp, arith::MinUIOp,
+          arith::MaxSIOp, arith::MaxUIOp>(op))
+    return isMultipleOf(op->getOperand(0), n, depth + 1) &&
+           isMultipleOf(op->getOperand(1), n, depth + 1);
+  if (isa<arith::MulIOp>(op))
+    return isMultipleOf(op->getOperand(0), n, depth + 1) ||
+           isMultipleOf(op->getOperand(1), n, depth + 1);
+  if (isa<arith::IndexCastOp, arith::IndexCastUIOp>(op))
+    return isMultipleOf(op->getOperand(0), n, depth + 1);
+  if (auto apply = dyn_cast<affine::AffineApplyOp>(op))
+    return isMultipleOf(apply.getAffineMap().getResult(0),
+                        apply.getMapOperands(),
+                        apply.getAffineMap().getNumDims(), n, depth);
+  if (auto min = dyn_cast<affine::AffineMinOp>(op))
+    return llvm::all_of(min.getAffineMap().getResults(), [&](AffineExpr e) {
+      return isMultipleOf(e, min.getMapOperands(),
+                          min.getAffineMap().getNumDims(), n, depth);
+    });
+  return false;
+}
+
+/// Whether the first element of `memref` sits `n` elements from a multiple
+/// of `n` elements from the base of the buffer it views: its layout's
+/// offset, when static, or else the offsets and strides of the subviews
+/// (and casts) it comes from. A buffer's base is taken to be aligned to a
+/// line (Loom's are aligned to 64 bytes or more; a row wrongly taken for
+/// aligned only misses the prefetch of its last line).
+bool hasOffsetMultipleOf(Value memref, int64_t n, unsigned depth = 0) {
+  auto type = dyn_cast<MemRefType>(memref.getType());
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (!type || failed(type.getStridesAndOffset(strides, offset)))
+    return false;
+  if (!ShapedType::isDynamic(offset))
+    return offset % n == 0;
+  if (depth > 8)
+    return false;
+  if (auto cast = memref.getDefiningOp<memref::CastOp>())
+    return hasOffsetMultipleOf(cast.getSource(), n, depth + 1);
+  auto subview = memref.getDefiningOp<memref::SubViewOp>();
+  if (!subview)
+    return false;
+  SmallVector<int64_t> sourceStrides;
+  int64_t sourceOffset;
+  if (failed(subview.getSourceType().getStridesAndOffset(sourceStrides,
+                                                         sourceOffset)))
+    return false;
+  for (auto [offsetValue, stride] :
+       llvm::zip(subview.getMixedOffsets(), sourceStrides)) {
+    if (ShapedType::isDynamic(stride))
+      return false;
+    int64_t needed = n / std::gcd(n, std::abs(stride));
+    if (!isMultipleOf(offsetValue, needed, depth + 1))
+      return false;
+  }
+  return hasOffsetMultipleOf(subview.getSource(), n, depth + 1);
+}
+
+/// Whether every row `subview` slices along `rowDim` starts on a line of
+/// `perLine` elements: its source's rows a multiple of a line apart, its
+/// offsets in the other dimensions (the row's first column) and its
+/// source's own offset multiples of a line.
+bool isLineAligned(memref::SubViewOp subview, unsigned rowDim,
+                   int64_t perLine) {
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(subview.getSourceType().getStridesAndOffset(strides, offset)))
+    return false;
+  for (auto [dim, offsetValue, stride] :
+       llvm::enumerate(subview.getMixedOffsets(), strides)) {
+    if (ShapedType::isDynamic(stride))
+      return false;
+    int64_t needed = perLine / std::gcd(perLine, std::abs(stride));
+    if (dim == rowDim ? needed != 1 : !isMultipleOf(offsetValue, needed))
+      return false;
+  }
+  return hasOffsetMultipleOf(subview.getSource(), perLine);
 }
 
 /// A row to prefetch: the subview, its row dimension, how many iterations
@@ -173,11 +320,13 @@ void prefetchAhead(scf::ForOp loop, int64_t distance, int64_t spanBytes,
     int64_t width = subview.getStaticSizes().back();
     int64_t perLine = std::max<int64_t>(kLineBytes / row.elementBytes, 1);
     // Elements 0, perLine, 2 perLine, ... of the row, and its last one
-    // (a row not aligned to a line ends in one more line).
+    // unless the row starts on a line (one not aligned to a line ends in
+    // one more line).
     SmallVector<int64_t> columns;
     for (int64_t column = 0; column < width; column += perLine)
       columns.push_back(column);
-    if (width > 1 && (width - 1) % perLine != 0)
+    if (width > 1 && (width - 1) % perLine != 0 &&
+        !isLineAligned(subview, row.rowDim, perLine))
       columns.push_back(width - 1);
     Value rowAhead = getRowAhead(row.distance);
     OpBuilder::InsertionGuard guard(builder);

@@ -2,7 +2,8 @@
 // D, the rows the body slices at the induction variable (not in the innermost
 // dimension) are prefetched D iterations ahead, a line at a time, the row
 // clamped to the loop's last; rows a multiple of 4 KiB apart go to L2,
-// unless loom.prefetch_cache names the cache.
+// unless loom.prefetch_cache names the cache; a row not known to start on
+// a line also has its last element prefetched.
 // RUN: loom-opt %s --loom-prefetch-ahead --split-input-file | FileCheck %s
 
 // A register tile's k loop reading a row of 32 floats of B (8000 bytes
@@ -54,8 +55,9 @@ func.func @tile_k_loop(%A: memref<8x2000xf32>, %B: memref<2000x2000xf32>, %n: in
 // -----
 
 // Rows 8 KiB apart (a multiple of a page) fall on the same L1 sets: into
-// L2 (locality<2>). A row of 16 floats: its first and last elements (the
-// alignment of the row is not known, and it may span two lines).
+// L2 (locality<2>). A row of 16 floats from column %n: its first and last
+// elements (the alignment of the row is not known, and it may span two
+// lines).
 // CHECK-LABEL: func.func @page_rows(
 // CHECK-SAME:      %[[B:.*]]: memref<2048x2048xf32>
 // CHECK:         scf.for
@@ -63,13 +65,13 @@ func.func @tile_k_loop(%A: memref<8x2000xf32>, %B: memref<2000x2000xf32>, %n: in
 // CHECK:           %[[COL15:.*]] = arith.addi %[[COL]], %{{.*}} : index
 // CHECK:           memref.prefetch %[[B]][%{{.*}}, %[[COL15]]], read, locality<2>, data
 // CHECK-NOT:       memref.prefetch
-func.func @page_rows(%B: memref<2048x2048xf32>, %acc: vector<16xf32>) -> vector<16xf32> {
+func.func @page_rows(%B: memref<2048x2048xf32>, %n: index, %acc: vector<16xf32>) -> vector<16xf32> {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c512 = arith.constant 512 : index
   %pad = arith.constant 0.0 : f32
   %r = scf.for %k = %c0 to %c512 step %c1 iter_args(%sum = %acc) -> (vector<16xf32>) {
-    %b = memref.subview %B[%k, 0] [1, 16] [1, 1]
+    %b = memref.subview %B[%k, %n] [1, 16] [1, 1]
       : memref<2048x2048xf32> to memref<1x16xf32, strided<[2048, 1], offset: ?>>
     %vb = vector.transfer_read %b[%c0, %c0], %pad {in_bounds = [true]}
       : memref<1x16xf32, strided<[2048, 1], offset: ?>>, vector<16xf32>
@@ -261,11 +263,11 @@ func.func @left_alone(%B: memref<2000x2000xf32>, %acc: vector<32xf32>) -> vector
 
 // A row the loop only writes (the packed copy of the row it reads, in the
 // first tile of loom-pack-in-first-tile) is not prefetched; the row it
-// reads is.
+// reads is (two lines: it starts on one).
 // CHECK-LABEL: func.func @written_row(
 // CHECK-SAME:      %[[B:.*]]: memref<2000x2000xf32>, %[[P:.*]]: memref<256x32xf32>
 // CHECK:         scf.for
-// CHECK-COUNT-3:   memref.prefetch %[[B]][
+// CHECK-COUNT-2:   memref.prefetch %[[B]][
 // CHECK-NOT:       memref.prefetch
 // CHECK:           scf.yield
 func.func @written_row(%B: memref<2000x2000xf32>, %P: memref<256x32xf32>, %acc: vector<32xf32>) -> vector<32xf32> {
@@ -310,5 +312,102 @@ func.func @i32_loop(%B: memref<2000x2000xf32>, %acc: vector<32xf32>) -> vector<3
     %s = arith.addf %sum, %vb : vector<32xf32>
     scf.yield %s : vector<32xf32>
   } {loom.prefetch_ahead = 16 : i64}
+  return %r : vector<32xf32>
+}
+
+// -----
+
+// Rows that start on a line (64 bytes) need no prefetch of their last
+// element: B's rows 3072 bytes apart, the row's first column a multiple of
+// 32 (the panels' loop), and a part of B whose first column is a multiple of
+// 256 (a subview at the cache tiles' loop): two lines of a row of 32
+// floats.
+// CHECK-LABEL: func.func @aligned_rows(
+// CHECK-SAME:      %[[B:.*]]: memref<1024x768xf32>
+// CHECK:         scf.for %[[C:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK:           %[[PART:.*]] = memref.subview %[[B]]
+// CHECK:           scf.for %[[J:.*]] = %{{.*}} to %{{.*}} step
+// CHECK:             scf.for
+// CHECK:               memref.prefetch %[[PART]][%{{.*}}, %[[J]]]
+// CHECK:               %[[J16:.*]] = arith.addi %[[J]], %{{.*}} : index
+// CHECK:               memref.prefetch %[[PART]][%{{.*}}, %[[J16]]]
+// CHECK-NOT:           memref.prefetch
+// CHECK:               scf.yield
+func.func @aligned_rows(%B: memref<1024x768xf32>, %acc: vector<32xf32>) -> vector<32xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %c256 = arith.constant 256 : index
+  %c768 = arith.constant 768 : index
+  %c1024 = arith.constant 1024 : index
+  %pad = arith.constant 0.0 : f32
+  %r = scf.for %c = %c0 to %c768 step %c256 iter_args(%s0 = %acc) -> (vector<32xf32>) {
+    %part = memref.subview %B[0, %c] [1024, 256] [1, 1]
+      : memref<1024x768xf32> to memref<1024x256xf32, strided<[768, 1], offset: ?>>
+    %r1 = scf.for %j = %c0 to %c256 step %c32 iter_args(%s1 = %s0) -> (vector<32xf32>) {
+      %r2 = scf.for %k = %c0 to %c1024 step %c1 iter_args(%sum = %s1) -> (vector<32xf32>) {
+        %b = memref.subview %part[%k, %j] [1, 32] [1, 1]
+          : memref<1024x256xf32, strided<[768, 1], offset: ?>> to memref<1x32xf32, strided<[768, 1], offset: ?>>
+        %vb = vector.transfer_read %b[%c0, %c0], %pad {in_bounds = [true]}
+          : memref<1x32xf32, strided<[768, 1], offset: ?>>, vector<32xf32>
+        %s = arith.addf %sum, %vb : vector<32xf32>
+        scf.yield %s : vector<32xf32>
+      } {loom.prefetch_ahead = 12 : i64, loom.prefetch_cache = 1 : i64}
+      scf.yield %r2 : vector<32xf32>
+    }
+    scf.yield %r1 : vector<32xf32>
+  }
+  return %r : vector<32xf32>
+}
+
+// -----
+
+// Rows 4000 bytes apart start on a line only every 16 rows: the last
+// element of each is prefetched too, also from column 0.
+// CHECK-LABEL: func.func @unaligned_stride(
+// CHECK:         scf.for
+// CHECK-COUNT-3:   memref.prefetch
+// CHECK-NOT:       memref.prefetch
+// CHECK:           scf.yield
+func.func @unaligned_stride(%B: memref<1000x1000xf32>, %acc: vector<32xf32>) -> vector<32xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c1000 = arith.constant 1000 : index
+  %pad = arith.constant 0.0 : f32
+  %r = scf.for %k = %c0 to %c1000 step %c1 iter_args(%sum = %acc) -> (vector<32xf32>) {
+    %b = memref.subview %B[%k, 0] [1, 32] [1, 1]
+      : memref<1000x1000xf32> to memref<1x32xf32, strided<[1000, 1], offset: ?>>
+    %vb = vector.transfer_read %b[%c0, %c0], %pad {in_bounds = [true]}
+      : memref<1x32xf32, strided<[1000, 1], offset: ?>>, vector<32xf32>
+    %s = arith.addf %sum, %vb : vector<32xf32>
+    scf.yield %s : vector<32xf32>
+  } {loom.prefetch_ahead = 12 : i64, loom.prefetch_cache = 1 : i64}
+  return %r : vector<32xf32>
+}
+
+// -----
+
+// A part of B from a column the subview's offset does not tell (an
+// argument): its rows may start anywhere in a line.
+// CHECK-LABEL: func.func @unknown_part(
+// CHECK:         scf.for
+// CHECK-COUNT-3:   memref.prefetch
+// CHECK-NOT:       memref.prefetch
+// CHECK:           scf.yield
+func.func @unknown_part(%B: memref<1024x768xf32>, %n: index, %acc: vector<32xf32>) -> vector<32xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c1024 = arith.constant 1024 : index
+  %pad = arith.constant 0.0 : f32
+  %part = memref.subview %B[0, %n] [1024, 256] [1, 1]
+    : memref<1024x768xf32> to memref<1024x256xf32, strided<[768, 1], offset: ?>>
+  %r = scf.for %k = %c0 to %c1024 step %c1 iter_args(%sum = %acc) -> (vector<32xf32>) {
+    %b = memref.subview %part[%k, 0] [1, 32] [1, 1]
+      : memref<1024x256xf32, strided<[768, 1], offset: ?>> to memref<1x32xf32, strided<[768, 1], offset: ?>>
+    %vb = vector.transfer_read %b[%c0, %c0], %pad {in_bounds = [true]}
+      : memref<1x32xf32, strided<[768, 1], offset: ?>>, vector<32xf32>
+    %s = arith.addf %sum, %vb : vector<32xf32>
+    scf.yield %s : vector<32xf32>
+  } {loom.prefetch_ahead = 12 : i64, loom.prefetch_cache = 1 : i64}
   return %r : vector<32xf32>
 }
