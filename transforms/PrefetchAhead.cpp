@@ -168,13 +168,39 @@ bool isMultipleOf(Value value, int64_t n, unsigned depth) {
   return false;
 }
 
-/// Whether the first element of `memref` sits `n` elements from a multiple
-/// of `n` elements from the base of the buffer it views: its layout's
-/// offset, when static, or else the offsets and strides of the subviews
-/// (and casts) it comes from. A buffer's base is taken to be aligned to a
-/// line (Loom's are aligned to 64 bytes or more; a row wrongly taken for
-/// aligned only misses the prefetch of its last line).
-bool hasOffsetMultipleOf(Value memref, int64_t n, unsigned depth = 0) {
+bool hasOffsetMultipleOf(Value memref, int64_t n, unsigned depth);
+
+/// Whether the first element of `subview` (of its rows along `rowDim`, when
+/// given: that offset is then left out, and the rows' stride must be a
+/// multiple of `n`) sits a multiple of `n` elements from the base of the
+/// buffer it views: each offset times its source's stride, and the
+/// source's own offset (hasOffsetMultipleOf). `depth` counts the subviews
+/// and casts followed.
+bool startsAtMultipleOf(memref::SubViewOp subview, int64_t n,
+                        std::optional<unsigned> rowDim, unsigned depth) {
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (depth > 8 ||
+      failed(subview.getSourceType().getStridesAndOffset(strides, offset)))
+    return false;
+  for (auto [dim, offsetValue, stride] :
+       llvm::enumerate(subview.getMixedOffsets(), strides)) {
+    if (ShapedType::isDynamic(stride))
+      return false;
+    int64_t needed = n / std::gcd(n, std::abs(stride));
+    if (dim == rowDim ? needed != 1 : !isMultipleOf(offsetValue, needed))
+      return false;
+  }
+  return hasOffsetMultipleOf(subview.getSource(), n, depth + 1);
+}
+
+/// Whether the first element of `memref` sits a multiple of `n` elements
+/// from the base of the buffer it views: its layout's offset, when static,
+/// or else the offsets and strides of the subviews (and casts) it comes
+/// from. A buffer's base is taken to be aligned to a line (Loom's are
+/// aligned to 64 bytes or more; a row wrongly taken for aligned only misses
+/// the prefetch of its last line).
+bool hasOffsetMultipleOf(Value memref, int64_t n, unsigned depth) {
   auto type = dyn_cast<MemRefType>(memref.getType());
   SmallVector<int64_t> strides;
   int64_t offset;
@@ -182,27 +208,10 @@ bool hasOffsetMultipleOf(Value memref, int64_t n, unsigned depth = 0) {
     return false;
   if (!ShapedType::isDynamic(offset))
     return offset % n == 0;
-  if (depth > 8)
-    return false;
   if (auto cast = memref.getDefiningOp<memref::CastOp>())
-    return hasOffsetMultipleOf(cast.getSource(), n, depth + 1);
+    return depth <= 8 && hasOffsetMultipleOf(cast.getSource(), n, depth + 1);
   auto subview = memref.getDefiningOp<memref::SubViewOp>();
-  if (!subview)
-    return false;
-  SmallVector<int64_t> sourceStrides;
-  int64_t sourceOffset;
-  if (failed(subview.getSourceType().getStridesAndOffset(sourceStrides,
-                                                         sourceOffset)))
-    return false;
-  for (auto [offsetValue, stride] :
-       llvm::zip(subview.getMixedOffsets(), sourceStrides)) {
-    if (ShapedType::isDynamic(stride))
-      return false;
-    int64_t needed = n / std::gcd(n, std::abs(stride));
-    if (!isMultipleOf(offsetValue, needed, depth + 1))
-      return false;
-  }
-  return hasOffsetMultipleOf(subview.getSource(), n, depth + 1);
+  return subview && startsAtMultipleOf(subview, n, std::nullopt, depth + 1);
 }
 
 /// Whether every row `subview` slices along `rowDim` starts on a line of
@@ -211,19 +220,7 @@ bool hasOffsetMultipleOf(Value memref, int64_t n, unsigned depth = 0) {
 /// source's own offset multiples of a line.
 bool isLineAligned(memref::SubViewOp subview, unsigned rowDim,
                    int64_t perLine) {
-  SmallVector<int64_t> strides;
-  int64_t offset;
-  if (failed(subview.getSourceType().getStridesAndOffset(strides, offset)))
-    return false;
-  for (auto [dim, offsetValue, stride] :
-       llvm::enumerate(subview.getMixedOffsets(), strides)) {
-    if (ShapedType::isDynamic(stride))
-      return false;
-    int64_t needed = perLine / std::gcd(perLine, std::abs(stride));
-    if (dim == rowDim ? needed != 1 : !isMultipleOf(offsetValue, needed))
-      return false;
-  }
-  return hasOffsetMultipleOf(subview.getSource(), perLine);
+  return startsAtMultipleOf(subview, perLine, rowDim, /*depth=*/0);
 }
 
 /// A row to prefetch: the subview, its row dimension, how many iterations
