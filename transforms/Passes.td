@@ -400,8 +400,10 @@ def LoomPrefetchNextIterationPass
     samples had been on those loads; the same in a quiet one).
 
     With `loom.prefetch_next_written` on the loop too, only the blocks its
-    body writes count (a register tile's tile of C in the loop over the
-    tile's panels, not the next panel of B, read and already in L2); with
+    body reads and writes count (a register tile's tile of C in the loop
+    over the tile's panels, not the next panel of B, read and already in
+    L2, nor the packed copy of B that a first register tile writes whole);
+    with
     `loom.prefetch_next_cache = 1`, the lines go into L1 (`prefetcht0`)
     instead of L2. Both marks are removed with the loop's.
 

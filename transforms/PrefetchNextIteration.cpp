@@ -276,18 +276,32 @@ std::optional<int64_t> getIvCoefficient(OpFoldResult offset, scf::ForOp inner) {
   return 0;
 }
 
-/// Whether an op writes into `subview` (a register tile's store of C).
-bool isWrittenTo(memref::SubViewOp subview) {
-  return llvm::any_of(subview->getUses(), [](OpOperand &use) {
+/// Whether an op has an `Effect` (MemoryEffects::Write, Read) on
+/// `subview`; a user that does not say counts as `unknown`.
+template <typename Effect>
+bool hasEffectOn(memref::SubViewOp subview, bool unknown) {
+  return llvm::any_of(subview->getUses(), [&](OpOperand &use) {
     auto effects = dyn_cast<MemoryEffectOpInterface>(use.getOwner());
     if (!effects)
-      return false;
+      return unknown;
     SmallVector<MemoryEffects::EffectInstance> list;
     effects.getEffectsOnValue(use.get(), list);
     return llvm::any_of(list, [](const MemoryEffects::EffectInstance &e) {
-      return isa<MemoryEffects::Write>(e.getEffect());
+      return isa<Effect>(e.getEffect());
     });
   });
+}
+
+/// Whether the loop reads and writes `subview` (a register tile's tile of
+/// C, loaded and stored), the blocks `loom.prefetch_next_written` takes. A
+/// block only written (the packed copy of B that the first register tile
+/// stores as it reads B in place) is overwritten whole: its old lines are
+/// not worth a prefetch (on an Emerald Rapids, 64 x 768 x 3072: 8 of the 13
+/// prefetches of the first tile's k loop; 157.8 GFLOP/s against 154.1
+/// without them).
+bool isReadAndWritten(memref::SubViewOp subview) {
+  return hasEffectOn<MemoryEffects::Write>(subview, /*unknown=*/false) &&
+         hasEffectOn<MemoryEffects::Read>(subview, /*unknown=*/true);
 }
 
 /// The pieces that a loop directly in `loop`'s body writes one per
@@ -306,7 +320,7 @@ SmallVector<memref::SubViewOp> createWrittenBlocks(scf::ForOp loop) {
       continue;
     for (auto subview : inner.getBody()->getOps<memref::SubViewOp>()) {
       Value source = subview.getSource();
-      if (!isWrittenTo(subview) ||
+      if (!isReadAndWritten(subview) ||
           inner->isAncestor(source.getParentBlock()->getParentOp()) ||
           !llvm::all_of(subview.getStaticStrides(),
                         [](int64_t stride) { return stride == 1; }))
@@ -374,7 +388,7 @@ bool prefetchNextIteration(scf::ForOp loop, int64_t budget, unsigned locality,
   });
   SmallVector<Block> candidates, blocks;
   for (auto subview : loop.getBody()->getOps<memref::SubViewOp>()) {
-    if (writtenOnly && !isWrittenTo(subview) &&
+    if (writtenOnly && !isReadAndWritten(subview) &&
         !llvm::is_contained(writtenBlocks, subview))
       continue;
     if (std::optional<Block> block = getBlock(subview, loop))

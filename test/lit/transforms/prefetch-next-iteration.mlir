@@ -418,6 +418,43 @@ func.func @written_into_l1(%B: memref<4x256x16xf32>, %C: memref<4x64xf32>) {
 
 // -----
 
+// Marked loom.prefetch_next_written, a loop that also stores each panel of
+// B into a packed copy (the first register tile of loom-pack-in-first-tile)
+// prefetches the next tile of C, which it reads and writes, and not the
+// next panel of the copy, which it only writes: overwritten whole, its old
+// lines are not worth a prefetch.
+// CHECK-LABEL: func.func @written_whole(
+// CHECK-SAME:      %[[B:.*]]: memref<4x256x16xf32>, %[[P:.*]]: memref<4x256x16xf32>, %[[C:.*]]: memref<4x64xf32>
+// CHECK:         scf.for
+// CHECK:           %[[NC:.*]] = memref.subview %[[C]][0, %{{.*}}] [4, 16] [1, 1]
+// CHECK-NOT:       memref.prefetch
+// CHECK:           scf.for
+// CHECK-NOT:         memref.prefetch
+// CHECK:             memref.prefetch %[[NC]]
+// CHECK-NOT:       memref.prefetch
+func.func @written_whole(%B: memref<4x256x16xf32>, %P: memref<4x256x16xf32>, %C: memref<4x64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c256 = arith.constant 256 : index
+  scf.for %p = %c0 to %c4 step %c1 {
+    %col = affine.apply affine_map<(d0) -> (d0 * 16)>(%p)
+    %c = memref.subview %C[0, %col] [4, 16] [1, 1] : memref<4x64xf32> to memref<4x16xf32, strided<[64, 1], offset: ?>>
+    %b = memref.subview %B[%p, 0, 0] [1, 256, 16] [1, 1, 1] : memref<4x256x16xf32> to memref<256x16xf32, strided<[16, 1], offset: ?>>
+    %pk = memref.subview %P[%p, 0, 0] [1, 256, 16] [1, 1, 1] : memref<4x256x16xf32> to memref<256x16xf32, strided<[16, 1], offset: ?>>
+    scf.for %k = %c0 to %c256 step %c1 {
+      %x = memref.load %b[%k, %c0] : memref<256x16xf32, strided<[16, 1], offset: ?>>
+      memref.store %x, %pk[%k, %c0] : memref<256x16xf32, strided<[16, 1], offset: ?>>
+      %y = memref.load %c[%c0, %c0] : memref<4x16xf32, strided<[64, 1], offset: ?>>
+      %s = arith.addf %x, %y : f32
+      memref.store %s, %c[%c0, %c0] : memref<4x16xf32, strided<[64, 1], offset: ?>>
+    }
+  } {loom.prefetch_next, loom.prefetch_next_written}
+  return
+}
+
+// -----
+
 // The loop over a register tile's panels in a narrower last block of
 // columns: its trip count is dynamic but at most 4 (affine.min). It is
 // counted at its largest, and the next panel is the next one up to the
