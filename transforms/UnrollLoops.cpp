@@ -65,24 +65,24 @@ void hoistPrefetches(Block &body) {
     // regions.
     llvm::SetVector<Operation *> slice;
     SmallVector<Operation *> worklist = {&op};
+    // Adds the ops of the body that `nested` uses to the slice; interrupts
+    // at one with memory effects (or regions), which cannot move.
+    auto addUses = [&](Operation *nested) {
+      for (Value operand : nested->getOperands()) {
+        Operation *def = operand.getDefiningOp();
+        if (!def || def->getBlock() != &body || def == &op ||
+            moved.contains(def) || slice.contains(def))
+          continue;
+        if (def->getNumRegions() != 0 || !isMemoryEffectFree(def))
+          return WalkResult::interrupt();
+        slice.insert(def);
+        worklist.push_back(def);
+      }
+      return WalkResult::advance();
+    };
     bool movable = true;
-    while (!worklist.empty() && movable) {
-      Operation *user = worklist.pop_back_val();
-      user->walk([&](Operation *nested) {
-        for (Value operand : nested->getOperands()) {
-          Operation *def = operand.getDefiningOp();
-          if (!def || def->getBlock() != &body || def == &op ||
-              moved.contains(def) || slice.contains(def))
-            continue;
-          if (def->getNumRegions() != 0 || !isMemoryEffectFree(def)) {
-            movable = false;
-            return;
-          }
-          slice.insert(def);
-          worklist.push_back(def);
-        }
-      });
-    }
+    while (!worklist.empty() && movable)
+      movable = !worklist.pop_back_val()->walk(addUses).wasInterrupted();
     if (!movable)
       continue;
     moved.insert(slice.begin(), slice.end());
