@@ -903,6 +903,28 @@ module attributes {transform.with_named_sequence} {
     transform.match.param.cmpi eq %kib_rem, %zero : !transform.param<i64>
     transform.yield %then : !transform.param<i64>
   }
+  // A matcher of a foreach_match used as a select (with @other_cols):
+  // %then when the matmul's rows of B are a multiple of 2 KiB apart (N a
+  // multiple of 512), else %otherwise: the K block of B read in place. Such
+  // rows start at one or two line offsets of a page, so that a panel of 32
+  // columns of them falls on 32 or 64 of L2's 1024 sets; 1024 rows of it
+  // (128 KiB) overflow their ways and are read again from L3 by the next
+  // register tile of rows, 512 do not. @page_cols, which also decides which
+  // matmuls read B in place, leaves out N = 512 (on Zen 5, one thread,
+  // GFLOP/s with 512 rows against 1024 in 15 rotated runs each: 1x1
+  // convolution 7 x 7 x 2048 -> 512, a matmul of 49 x 512 x 2048, 202-209
+  // against 144-209, three of the fifteen at 144-149; docs/performance.md,
+  // "K blocks of rows 2 KiB apart").
+  transform.named_sequence @two_kib_cols(%op: !transform.any_op {transform.readonly},
+      %then: !transform.param<i64> {transform.readonly},
+      %otherwise: !transform.param<i64> {transform.readonly}) -> !transform.param<i64> {
+    transform.match.operation_name %op ["linalg.matmul"] : !transform.any_op
+    %page_rem, %cols = transform.include @page_rem_of failures(propagate) (%op)
+      : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>)
+    %zero = transform.param.constant 0 : i64 -> !transform.param<i64>
+    transform.match.param.cmpi eq %page_rem, %zero : !transform.param<i64>
+    transform.yield %then : !transform.param<i64>
+  }
   // Matchers of a foreach_match used as a select: %then when %enabled is
   // above 0 and the matmul's N is a page multiple, else %otherwise.
   transform.named_sequence @page_wide(%op: !transform.any_op {transform.readonly},
@@ -2334,11 +2356,11 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.param<i64>)
-      // K blocks of in_place_k_block rows, page_k_block when N is a
-      // page multiple.
+      // K blocks of in_place_k_block rows, page_k_block when rows of B
+      // are a multiple of 2 KiB apart (N a page multiple or 512).
       %in_place_matmul_3, %in_place_k = transform.foreach_match restrict_root flatten_results
           in %in_place_matmul_w, %page_k_block, %in_place_k_block
-          @page_cols -> @forward_param, @other_cols -> @forward_param
+          @two_kib_cols -> @forward_param, @other_cols -> @forward_param
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.param<i64>)
       transform.include @in_place_blocked failures(propagate)
