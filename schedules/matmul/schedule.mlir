@@ -1235,7 +1235,7 @@ module attributes {transform.with_named_sequence} {
     //                  two threads: 8 x 2000 x 1000 100 / 189, 179;
     //                  docs/performance.md, "Rows of B from an Intel L3").
     %ahead_b_bytes = transform.tune.knob<"ahead_b_bytes"> = 8388608
-        from options = [524288, 1048576, 2097152, 4194304, 8388608, 16777216, 33554432, 67108864]
+        from options = [524288, 1048576, 2097152, 4194304, 8388608, 12582912, 16777216, 33554432, 67108864]
         {loom.sweep = false, loom.host_default = "stream_b_bytes * zen + l2_bytes / 2 * (1 - zen)"} -> !transform.param<i64>
     //   page_stream_b_bytes: a matmul whose N is a page multiple, read in
     //                        place, whose B takes at least this many
@@ -2064,6 +2064,31 @@ module attributes {transform.with_named_sequence} {
     //                 132 / 144, 8 x 2000 x 2048 162 / 170).
     %page_k_block = transform.tune.knob<"page_k_block"> = 512 from options = [128, 256, 512, 1024, 2048]
         {loom.sweep = false, loom.host_default = "l2_bytes / (64 * in_place_n_r)"} -> !transform.param<i64>
+    //   kib_ahead_b_bytes: ahead_b_bytes for a matmul whose rows of B
+    //                      are a multiple of 1 KiB apart (N a multiple
+    //                      of 256, not of a page: 512, 768, 1280...). On
+    //                      a Zen, three eighths of L3 and never less than
+    //                      ahead_b_bytes: the rows fall on a quarter of
+    //                      L2's sets or fewer, where the lines prefetched
+    //                      ahead evict those the next register tile of
+    //                      rows reads again; from L3 (a B of 8-9 MiB on
+    //                      one thread) they cost more than they give; from
+    //                      12 MiB up they pay or break even, run to run,
+    //                      and from memory (16 MiB and more) they pay (on
+    //                      Zen 5, one thread, GFLOP/s with / without the
+    //                      prefetches, oneDNN, rotated runs: 16 x 512 x 4096
+    //                      (8 MiB) 160 / 195, 192; 16 x 768 x 3072 (9 MiB)
+    //                      171 / 190, 194; 16 x 512 x 6144 (12 MiB) 154 /
+    //                      137-185, 186-191; 24 x 768 x 4096 (12 MiB) 167 /
+    //                      126-181, 192; 16 x 512 x 8192 (16 MiB) 144 / 110,
+    //                      152; 16 x 768 x 6144 (18 MiB) 158 / 102, 176;
+    //                      and rows 4000 bytes apart keep them from 8 MiB:
+    //                      16 x 1000 x 3000 (11 MiB) 194 / 170, 193;
+    //                      docs/performance.md, "Prefetches of rows 1 KiB
+    //                      apart"). Elsewhere ahead_b_bytes.
+    %kib_ahead_b_bytes = transform.tune.knob<"kib_ahead_b_bytes"> = 12582912
+        from options = [524288, 1048576, 2097152, 4194304, 8388608, 12582912, 16777216, 33554432, 67108864]
+        {loom.sweep = false, loom.host_default = "max(ahead_b_bytes, 3 * l3_bytes / 8) * zen + ahead_b_bytes * (1 - zen)"} -> !transform.param<i64>
     //   l1_prefetch_ahead: steps by which such a matmul (N a multiple of
     //                      1024) whose B stays in cache (less than
     //                      stream_b_bytes) prefetches the rows of B, into
@@ -2215,8 +2240,9 @@ module attributes {transform.with_named_sequence} {
     transform.foreach %in_place : !transform.any_op {
     ^bb0(%in_place_matmul: !transform.any_op):
       // Its rows of B prefetched ahead when B takes at least
-      // ahead_b_bytes: where it streams from memory on a Zen, from half of
-      // L2 up elsewhere (see ahead_b_bytes).
+      // ahead_b_bytes (kib_ahead_b_bytes for rows 1 KiB apart): where it
+      // streams from memory on a Zen, from half of L2 up elsewhere (see
+      // ahead_b_bytes).
       %in_place_m, %in_place_n = transform.include @rows_and_cols_of failures(propagate)
           (%in_place_matmul)
         : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>)
@@ -2226,9 +2252,16 @@ module attributes {transform.with_named_sequence} {
           @page_cols -> @forward_param, @other_cols -> @forward_param
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.param<i64>)
+      // (kib_ahead_b_bytes when its rows of B are a multiple of 1 KiB
+      // apart.)
+      %in_place_matmul_k, %ahead_limit = transform.foreach_match restrict_root flatten_results
+          in %in_place_matmul_0, %kib_ahead_b_bytes, %ahead_b_bytes
+          @kib_cols -> @forward_param, @other_cols -> @forward_param
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+        -> (!transform.any_op, !transform.param<i64>)
       %zero_ahead = transform.param.constant 0 : i64 -> !transform.param<i64>
       %in_place_matmul_1, %ahead = transform.foreach_match restrict_root flatten_results
-          in %in_place_matmul_0, %ahead_b_bytes, %l3_prefetch_ahead, %zero_ahead
+          in %in_place_matmul_k, %ahead_limit, %l3_prefetch_ahead, %zero_ahead
           @large_b -> @forward_param, @small_b -> @forward_param
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.param<i64>)
