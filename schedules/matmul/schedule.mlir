@@ -1225,7 +1225,18 @@ module attributes {transform.with_named_sequence} {
     //                  (stream_b_bytes): from L2 or L3 the prefetches only
     //                  take the load ports (on Zen 5, 16 x 1000 x 1000: 180
     //                  GFLOP/s without, 168 with; 8 x 2000 x 2000: 61
-    //                  without, 117 with). Elsewhere any B of half of L2
+    //                  without, 117 with); and at most three eighths of
+    //                  L3, which caps it on two threads (12 MiB, not 16:
+    //                  on Zen 5, two threads, GFLOP/s without / with,
+    //                  oneDNN, rotated runs: 24 x 1000 x 3200 (12.2 MiB)
+    //                  270-283 / 293-295, 338-358; 64 x 1000 x 3300 289-304
+    //                  / 340-347, 361-372; 100 x 1000 x 3500 305-309 /
+    //                  334-339, 333-342; 24 x 1000 x 4096 (15.6 MiB)
+    //                  226-281 / 254-320, 320-342; but below 12 MiB without
+    //                  them: 16 x 1000 x 3000 (11.4 MiB) 335-342 / 309-315,
+    //                  24 x 1000 x 2500 327-351 / 295-309;
+    //                  docs/performance.md, "Prefetches of rows 1 KiB
+    //                  apart"). Elsewhere any B of half of L2
     //                  or more: on an Intel Emerald Rapids rows from its
     //                  L3 wait as rows from memory do (GFLOP/s without /
     //                  with, oneDNN; one thread: 16 x 1000 x 1000 82 /
@@ -1236,7 +1247,7 @@ module attributes {transform.with_named_sequence} {
     //                  docs/performance.md, "Rows of B from an Intel L3").
     %ahead_b_bytes = transform.tune.knob<"ahead_b_bytes"> = 8388608
         from options = [524288, 1048576, 2097152, 4194304, 8388608, 12582912, 16777216, 33554432, 67108864]
-        {loom.sweep = false, loom.host_default = "stream_b_bytes * zen + l2_bytes / 2 * (1 - zen)"} -> !transform.param<i64>
+        {loom.sweep = false, loom.host_default = "min(stream_b_bytes, 3 * l3_bytes / 8) * zen + l2_bytes / 2 * (1 - zen)"} -> !transform.param<i64>
     //   page_stream_b_bytes: a matmul whose N is a page multiple, read in
     //                        place, whose B takes at least this many
     //                        bytes has its rows of B prefetched into L2 by
@@ -2067,28 +2078,29 @@ module attributes {transform.with_named_sequence} {
     //   kib_ahead_b_bytes: ahead_b_bytes for a matmul whose rows of B
     //                      are a multiple of 1 KiB apart (N a multiple
     //                      of 256, not of a page: 512, 768, 1280...). On
-    //                      a Zen, three eighths of L3 and never less than
-    //                      ahead_b_bytes: the rows fall on a quarter of
-    //                      L2's sets or fewer, where the lines prefetched
-    //                      ahead evict those the next register tile of
-    //                      rows reads again; from L3 (a B of 8-9 MiB on
-    //                      one thread) they cost more than they give; from
-    //                      12 MiB up they pay or break even, run to run,
-    //                      and from memory (16 MiB and more) they pay (on
-    //                      Zen 5, one thread, GFLOP/s with / without the
-    //                      prefetches, oneDNN, rotated runs: 16 x 512 x 4096
-    //                      (8 MiB) 160 / 195, 192; 16 x 768 x 3072 (9 MiB)
-    //                      171 / 190, 194; 16 x 512 x 6144 (12 MiB) 154 /
-    //                      137-185, 186-191; 24 x 768 x 4096 (12 MiB) 167 /
-    //                      126-181, 192; 16 x 512 x 8192 (16 MiB) 144 / 110,
-    //                      152; 16 x 768 x 6144 (18 MiB) 158 / 102, 176;
-    //                      and rows 4000 bytes apart keep them from 8 MiB:
-    //                      16 x 1000 x 3000 (11 MiB) 194 / 170, 193;
+    //                      a Zen, three eighths of L3 (12 MiB; the cap of
+    //                      ahead_b_bytes, which is 8 MiB on one thread):
+    //                      the rows fall on a quarter of L2's sets or
+    //                      fewer, where the lines prefetched ahead evict
+    //                      those the next register tile of rows reads
+    //                      again; from L3 (a B of 8-9 MiB on one thread)
+    //                      they cost more than they give; from 12 MiB up
+    //                      they pay or break even, run to run, and from
+    //                      memory (16 MiB and more) they pay (on Zen 5,
+    //                      one thread, GFLOP/s with / without the
+    //                      prefetches, oneDNN, rotated runs: 16 x 512 x
+    //                      4096 (8 MiB) 160 / 195, 192; 16 x 768 x 3072 (9
+    //                      MiB) 171 / 190, 194; 16 x 512 x 6144 (12 MiB) 154
+    //                      / 137-185, 186-191; 24 x 768 x 4096 (12 MiB) 167
+    //                      / 126-181, 192; 16 x 512 x 8192 (16 MiB) 144 /
+    //                      110, 152; 16 x 768 x 6144 (18 MiB) 158 / 102,
+    //                      176; and rows 4000 bytes apart keep them from 8
+    //                      MiB: 16 x 1000 x 3000 (11 MiB) 194 / 170, 193;
     //                      docs/performance.md, "Prefetches of rows 1 KiB
     //                      apart"). Elsewhere ahead_b_bytes.
     %kib_ahead_b_bytes = transform.tune.knob<"kib_ahead_b_bytes"> = 12582912
         from options = [524288, 1048576, 2097152, 4194304, 8388608, 12582912, 16777216, 33554432, 67108864]
-        {loom.sweep = false, loom.host_default = "max(ahead_b_bytes, 3 * l3_bytes / 8) * zen + ahead_b_bytes * (1 - zen)"} -> !transform.param<i64>
+        {loom.sweep = false, loom.host_default = "3 * l3_bytes / 8 * zen + ahead_b_bytes * (1 - zen)"} -> !transform.param<i64>
     //   l1_prefetch_ahead: steps by which such a matmul (N a multiple of
     //                      1024) whose B stays in cache (less than
     //                      stream_b_bytes) prefetches the rows of B, into

@@ -5,8 +5,10 @@
 // least 1 MiB (first run: prefetched, the result checked); below 2 MiB
 // (second run) or with l3_prefetch_ahead=0 (third) nothing is. The host
 // default of ahead_b_bytes: on a Zen, stream_b_bytes (B from memory), a
-// quarter of L3 per thread: with an L3 of 4 MiB, 1 MiB on one thread
-// (prefetched), 2 MiB on two (not); on another core, half of L2 whatever
+// quarter of L3 per thread, at most three eighths of L3: with an L3 of 4
+// MiB, 1 MiB on one thread (prefetched) and 1 MiB on two too (the cap:
+// 1.5 MiB, the option below it; prefetched); with an L3 of 8 MiB, 2 MiB on
+// two (3 MiB capped: not prefetched); on another core, half of L2 whatever
 // the threads: with an L2 of 2 MiB prefetched, of 4 MiB not. The host
 // default of l3_prefetch_ahead: on a Zen, whose B then comes from memory,
 // prefetch_ahead (64); on another core, whose B comes from L3, 96 / m_r
@@ -38,6 +40,12 @@
 // RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
 // RUN:   --knob m_r=8 --knob in_place_m_r=8 --knob in_place_rows=128 --knob prefetch_ahead=64 \
 // RUN:   --host-param zen=1 --host-param l3_bytes=4194304 --threads 2 \
+// RUN:   --dump-ir %t/zen2-cap | FileCheck %s --check-prefixes=CHECK,ZEN2-CAP
+// RUN: FileCheck %s --check-prefix=ON < %t/zen2-cap/4-optimized.ll
+// RUN: loom run %s --schedule %{schedules}/matmul/schedule.mlir \
+// RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
+// RUN:   --knob m_r=8 --knob in_place_m_r=8 --knob in_place_rows=128 --knob prefetch_ahead=64 \
+// RUN:   --host-param zen=1 --host-param l3_bytes=8388608 --threads 2 \
 // RUN:   --dump-ir %t/zen2 | FileCheck %s --check-prefixes=CHECK,ZEN2
 // RUN: FileCheck %s --check-prefix=OFF < %t/zen2/4-optimized.ll
 // RUN: loom run %s --schedule %{schedules}/matmul/schedule.mlir \
@@ -55,12 +63,13 @@
 // RUN: FileCheck %s --check-prefix=OFF < %t/other4/4-optimized.ll
 
 // CHECK: check       arg 2: passed
-// ZEN1: ahead_b_bytes=1048576 (stream_b_bytes * zen + l2_bytes / 2 * (1 - zen) = 1048576)
+// ZEN1: ahead_b_bytes=1048576 (min(stream_b_bytes, 3 * l3_bytes / 8) * zen + l2_bytes / 2 * (1 - zen) = 1048576)
 // ZEN1-SAME: l3_prefetch_ahead=64 (prefetch_ahead * zen + 96 / m_r * (1 - zen) = 64)
-// ZEN2: ahead_b_bytes=2097152 (stream_b_bytes * zen + l2_bytes / 2 * (1 - zen) = 2097152)
-// OTHER2: ahead_b_bytes=1048576 (stream_b_bytes * zen + l2_bytes / 2 * (1 - zen) = 1048576)
+// ZEN2-CAP: ahead_b_bytes=1048576 (min(stream_b_bytes, 3 * l3_bytes / 8) * zen + l2_bytes / 2 * (1 - zen) = 1572864)
+// ZEN2: ahead_b_bytes=2097152 (min(stream_b_bytes, 3 * l3_bytes / 8) * zen + l2_bytes / 2 * (1 - zen) = 3145728)
+// OTHER2: ahead_b_bytes=1048576 (min(stream_b_bytes, 3 * l3_bytes / 8) * zen + l2_bytes / 2 * (1 - zen) = 1048576)
 // OTHER2-SAME: l3_prefetch_ahead=12 (prefetch_ahead * zen + 96 / m_r * (1 - zen) = 12)
-// OTHER4: ahead_b_bytes=2097152 (stream_b_bytes * zen + l2_bytes / 2 * (1 - zen) = 2097152)
+// OTHER4: ahead_b_bytes=2097152 (min(stream_b_bytes, 3 * l3_bytes / 8) * zen + l2_bytes / 2 * (1 - zen) = 2097152)
 
 // ON: call void @llvm.prefetch.p0(ptr {{.*}}, i32 0, i32 3, i32 1)
 // OFF-NOT: @llvm.prefetch

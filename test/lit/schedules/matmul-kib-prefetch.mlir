@@ -1,9 +1,9 @@
 // A matmul that reads B in place prefetches its rows of B ahead from
 // ahead_b_bytes up (matmul-in-place-prefetch.mlir); one whose rows of B are
 // a multiple of 1 KiB apart (N a multiple of 256 and not of a page: 512)
-// only from kib_ahead_b_bytes up. On a Zen that is three eighths of L3 and
-// at least ahead_b_bytes: with an L3 of 32 MiB, 12 MiB on one thread (8
-// MiB is ahead_b_bytes), 16 MiB on two (ahead_b_bytes). B of 8.5 MiB: rows
+// only from kib_ahead_b_bytes up. On a Zen that is three eighths of L3:
+// with an L3 of 32 MiB, 12 MiB on one thread and on two (ahead_b_bytes is
+// 8 MiB on one thread, a quarter of L3). B of 8.5 MiB: rows
 // 2 KiB apart (@kib_rows, 8 x 512 x 4352) are not prefetched on a Zen,
 // rows 2080 bytes apart (@other_rows, 8 x 520 x 4300) are; off a Zen,
 // kib_ahead_b_bytes is ahead_b_bytes (half of L2) and both are. Results
@@ -34,9 +34,9 @@
 // RUN: FileCheck %s --check-prefix=ON < %t/intel/4-optimized.ll
 
 // CHECK: check       arg 2: passed
-// ZEN1: kib_ahead_b_bytes=12582912 (max(ahead_b_bytes, 3 * l3_bytes / 8) * zen + ahead_b_bytes * (1 - zen) = 12582912)
-// ZEN2: kib_ahead_b_bytes=16777216 (max(ahead_b_bytes, 3 * l3_bytes / 8) * zen + ahead_b_bytes * (1 - zen) = 16777216)
-// OTHER: kib_ahead_b_bytes=1048576 (max(ahead_b_bytes, 3 * l3_bytes / 8) * zen + ahead_b_bytes * (1 - zen) = 1048576)
+// ZEN1: kib_ahead_b_bytes=12582912 (3 * l3_bytes / 8 * zen + ahead_b_bytes * (1 - zen) = 12582912)
+// ZEN2: kib_ahead_b_bytes=12582912 (3 * l3_bytes / 8 * zen + ahead_b_bytes * (1 - zen) = 12582912)
+// OTHER: kib_ahead_b_bytes=1048576 (3 * l3_bytes / 8 * zen + ahead_b_bytes * (1 - zen) = 1048576)
 
 // ON: call void @llvm.prefetch.p0(ptr {{.*}}, i32 0, i32 3, i32 1)
 // OFF-NOT: @llvm.prefetch
