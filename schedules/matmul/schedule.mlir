@@ -2096,8 +2096,12 @@ module attributes {transform.with_named_sequence} {
     //                      110, 152; 16 x 768 x 6144 (18 MiB) 158 / 102,
     //                      176; and rows 4000 bytes apart keep them from 8
     //                      MiB: 16 x 1000 x 3000 (11 MiB) 194 / 170, 193;
-    //                      docs/performance.md, "Prefetches of rows 1 KiB
-    //                      apart"). Elsewhere ahead_b_bytes.
+    //                      two threads at 12 MiB, prefetched since
+    //                      against not before: 24 x 768 x 4096 330-338 /
+    //                      279-290, 371-387, but 16 x 512 x 6144 287-297 /
+    //                      309-345, 321-348; docs/performance.md,
+    //                      "Prefetches of rows 1 KiB apart"). Elsewhere
+    //                      ahead_b_bytes.
     %kib_ahead_b_bytes = transform.tune.knob<"kib_ahead_b_bytes"> = 12582912
         from options = [524288, 1048576, 2097152, 4194304, 8388608, 12582912, 16777216, 33554432, 67108864]
         {loom.sweep = false, loom.host_default = "3 * l3_bytes / 8 * zen + ahead_b_bytes * (1 - zen)"} -> !transform.param<i64>
