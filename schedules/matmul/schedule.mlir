@@ -1273,6 +1273,42 @@ module attributes {transform.with_named_sequence} {
     %page_stream_b_bytes = transform.tune.knob<"page_stream_b_bytes"> = 8388608
         from options = [1048576, 2097152, 4194304, 8388608, 16777216, 33554432, 67108864, 134217728, 268435456]
         {loom.sweep = false, loom.host_default = "stream_b_bytes * zen + 8 * stream_b_bytes * (1 - zen)"} -> !transform.param<i64>
+    //   page_l3_b_bytes: a matmul whose N is a page multiple and whose B
+    //                    takes at least stream_b_bytes but less than this
+    //                    (a B that stays in L3 between calls, though
+    //                    larger than a quarter of it) reads B in place
+    //                    when it has fewer than three register tiles of
+    //                    m_r rows, where a packed B would be copied by a
+    //                    loop of its own (the first tile packs from three
+    //                    on: pack_in_first); and its tiles of at most
+    //                    in_place_m_r rows prefetch the rows of B into
+    //                    L1 a few steps ahead, as from a smaller B, not
+    //                    into L2 far ahead (a tile of 9-12 rows keeps
+    //                    page_stream_b_bytes). On a Zen half of L3, where
+    //                    it is more than stream_b_bytes (one thread);
+    //                    elsewhere stream_b_bytes, none such. On Zen 5,
+    //                    one thread, rotated runs, GFLOP/s before / after,
+    //                    oneDNN: packed then, 16 x 3072 x 768 (9 MiB) 143
+    //                    / 164-176, 181; 13 x 3072 x 768 127 / 171, 160;
+    //                    20 x 3072 x 768 131 / 145-158, 154; 23 x 2048 x
+    //                    1280 131-142 / 166-182, 165-174; 18 x 3072 x
+    //                    1024 117-123 / 152-161, 126-135; 16 x 1536 x
+    //                    2048 (12 MiB) 142-149 / 171-173, 186-191; but
+    //                    from 16 MiB packed is faster: 16 x 3072 x 2048
+    //                    122-132 / 116-119, 132-135; 16 x 4096 x 2048 130
+    //                    / 103, 117-123; and with three tiles too: 24 x
+    //                    3072 x 1024 176 / 166-169, 178; prefetched into
+    //                    L2 then: 8 x 2048 x 1280 (10 MiB) 134-136 / 197,
+    //                    180-182; 8 x 2048 x 1024 143-180 / 202-204, 184;
+    //                    8 x 1024 x 3072 124-149 / 161-183, 159-162; 6 x
+    //                    2048 x 1280 153-160 / 187-193, 151-158; but one
+    //                    tile of 12 rows lost: 12 x 3072 x 768 167-198 /
+    //                    155-163, 146-150; 10 x 3072 x 768 147-196 /
+    //                    139-180, 119-139; docs/performance.md, "B in L3
+    //                    on one thread, N a page multiple").
+    %page_l3_b_bytes = transform.tune.knob<"page_l3_b_bytes"> = 16777216
+        from options = [1048576, 2097152, 4194304, 8388608, 12582912, 16777216, 25165824, 33554432, 67108864]
+        {loom.sweep = false, loom.host_default = "max(stream_b_bytes, l3_bytes / 2 * zen)"} -> !transform.param<i64>
     //   page_in_place_rows: a matmul whose N is a page multiple reads B
     //                       in place after all when it has at most this
     //                       many rows and its B stays in cache (less than
@@ -1421,10 +1457,26 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>)
       // The most rows it may have to read B in place: spread_in_place_rows;
       // page_in_place_rows when N is a page multiple and B stays in
-      // cache, none (0) when N is and B streams (selects).
+      // cache; when N is and B takes stream_b_bytes or more but less than
+      // page_l3_b_bytes, its rows if they are fewer than three register
+      // tiles, else none (0); none from page_l3_b_bytes up (selects).
       %no_rows = transform.param.constant 0 : i64 -> !transform.param<i64>
+      %sort_three = transform.param.constant 3 : i64 -> !transform.param<i64>
+      %three_m_r = transform.loom.param.mul %m_r, %sort_three
+        : (!transform.param<i64>, !transform.param<i64>) -> !transform.param<i64>
+      %target_3, %l3_rows = transform.foreach_match restrict_root flatten_results
+          in %one_target, %target_rows, %three_m_r, %target_rows, %no_rows
+          @below -> @forward_param, @not_below -> @forward_param
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>)
+        -> (!transform.any_op, !transform.param<i64>)
+      %target_s, %cache_rows = transform.foreach_match restrict_root flatten_results
+          in %target_3, %stream_b_bytes, %l3_rows, %page_in_place_rows
+          @large_b -> @forward_param, @small_b -> @forward_param
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+        -> (!transform.any_op, !transform.param<i64>)
       %target_a, %page_rows = transform.foreach_match restrict_root flatten_results
-          in %one_target, %stream_b_bytes, %no_rows, %page_in_place_rows
+          in %target_s, %page_l3_b_bytes, %no_rows, %cache_rows
           @large_b -> @forward_param, @small_b -> @forward_param
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.param<i64>)
@@ -2330,13 +2382,29 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.param<i64>)
+      // (The B from which they go into L2: page_stream_b_bytes for one
+      // tile of more than in_place_m_r rows, page_l3_b_bytes for tiles
+      // of at most in_place_m_r rows.)
+      %in_place_matmul_hb, %hi_bound = transform.foreach_match restrict_root flatten_results
+          in %in_place_matmul_r, %in_place_tile_m_r, %in_place_m, %page_l3_b_bytes,
+             %page_stream_b_bytes
+          @below -> @forward_param, @not_below -> @forward_param
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>)
+        -> (!transform.any_op, !transform.param<i64>)
+      %in_place_matmul_l, %page_bound = transform.foreach_match restrict_root flatten_results
+          in %in_place_matmul_hb, %in_place_m_r, %in_place_m, %hi_bound, %page_l3_b_bytes
+          @below -> @forward_param, @not_below -> @forward_param
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>)
+        -> (!transform.any_op, !transform.param<i64>)
       %in_place_matmul_a, %page_ahead = transform.foreach_match restrict_root flatten_results
-          in %in_place_matmul_r, %page_stream_b_bytes, %prefetch_ahead, %l1_ahead
+          in %in_place_matmul_l, %page_bound, %prefetch_ahead, %l1_ahead
           @large_b -> @forward_param, @small_b -> @forward_param
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.param<i64>)
       %in_place_matmul_b, %in_place_cache = transform.foreach_match restrict_root flatten_results
-          in %in_place_matmul_a, %page_stream_b_bytes, %by_stride, %l1_cache
+          in %in_place_matmul_a, %page_bound, %by_stride, %l1_cache
           @large_b -> @forward_param, @small_b -> @forward_param
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.param<i64>)
