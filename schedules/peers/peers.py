@@ -75,7 +75,9 @@ KERNELS = [
 # register tile of three vectors a row), tall, one of a single row, one
 # whose rows of B are 6 KiB apart (64 x 1536 x 1536) and one whose rows
 # are 3 KiB apart with a B that streams (64 x 768 x 3072, a transformer's
-# projection).
+# projection), and BERT's feed-forward up projection for 16 tokens (16 x
+# 3072 x 768: two register tiles of rows, rows of B 12 KiB apart, a B of 9
+# MiB that stays in L3).
 OUTSIDE_SHAPES = [(128, 3072, 768), (512, 768, 3072), (256, 6400, 1600),
                   (192, 11008, 4096), (384, 1024, 1024),
                   (1536, 1536, 1536), (777, 333, 555), (4096, 16, 4096),
@@ -85,7 +87,8 @@ OUTSIDE_SHAPES = [(128, 3072, 768), (512, 768, 3072), (256, 6400, 1600),
                   (24, 4000, 1000), (31, 517, 1023), (16, 4096, 4096),
                   (4, 4096, 4096),
                   (1, 4096, 4096), (7, 1024, 1024), (64, 1536, 1536),
-                  (64, 768, 3072), (14, 1024, 1024), (13, 517, 1023)]
+                  (64, 768, 3072), (14, 1024, 1024), (13, 517, 1023),
+                  (16, 3072, 768)]
 OUTSIDE = [(f"matmul_{m}x{n}x{k}", f"matmul/shapes/mm_{m}x{n}x{k}.mlir", MATMUL, [1, 2])
            for m, n, k in OUTSIDE_SHAPES]
 # Matmuls whose B is transposed (indexing_maps, B (n, k)): nn.Linear's x *
