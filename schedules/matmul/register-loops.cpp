@@ -6,6 +6,9 @@
 //   schedules/matmul/register-loops.cpp taskset -c 1 /tmp/register-loops
 //   [--rounds 2000] [--lda 512]
 //
+// (-DLOOM_LDA=1024 fixes the stride of A's rows when compiling, as a
+// kernel of a static shape has it; --lda is then refused.)
+//
 // Each variant computes C (512 x 768) += A (512 x 256) * B (256 x 768), one
 // K block, in register tiles of MR rows x NR columns: B packed in panels of
 // NR columns ([N/NR][K][NR], as the matmul schedule packs it), A read in
@@ -41,7 +44,16 @@
 namespace {
 constexpr int M = 512, N = 768, K = 256;
 float *aInPlace, *aPacked, *b32, *b48, *c;
+#ifdef LOOM_LDA
+// A stride fixed when compiling (-DLOOM_LDA=1024): the rows of A are then
+// constant offsets from one pointer, as in Loom's kernels, whose shapes are
+// static; read at run time (--lda), the stride makes the compiler compute
+// the rows' addresses in the k loop.
+constexpr int lda = LOOM_LDA;
+static_assert(lda >= K, "LOOM_LDA must be at least K (256)");
+#else
 int lda = 512;
+#endif
 
 float *bFor(int nr) { return nr == 32 ? b32 : b48; }
 
@@ -153,9 +165,17 @@ int main(int argc, char **argv) {
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--rounds") && i + 1 < argc)
       rounds = std::atoi(argv[++i]);
-    else if (!std::strcmp(argv[i], "--lda") && i + 1 < argc)
+    else if (!std::strcmp(argv[i], "--lda") && i + 1 < argc) {
+#ifdef LOOM_LDA
+      std::fprintf(stderr,
+                   "register-loops: built with -DLOOM_LDA=%d, the stride "
+                   "of A's rows is fixed: --lda is not taken\n",
+                   lda);
+      return 2;
+#else
       lda = std::atoi(argv[++i]);
-    else {
+#endif
+    } else {
       std::fprintf(stderr,
                    "usage: register-loops [--rounds N] [--lda FLOATS]\n");
       return 2;
