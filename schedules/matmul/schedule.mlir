@@ -1284,8 +1284,9 @@ module attributes {transform.with_named_sequence} {
     //                    in_place_m_r rows prefetch the rows of B into
     //                    L1 a few steps ahead, as from a smaller B, not
     //                    into L2 far ahead (a tile of 9-12 rows keeps
-    //                    page_stream_b_bytes). On a Zen half of L3, where
-    //                    it is more than stream_b_bytes (one thread);
+    //                    page_stream_b_bytes). On a Zen half of L3 per
+    //                    thread, at most all of it (16 MiB on one thread,
+    //                    32 on two, where stream_b_bytes is 8 and 16);
     //                    elsewhere stream_b_bytes, none such. On Zen 5,
     //                    one thread, rotated runs, GFLOP/s before / after,
     //                    oneDNN: packed then, 16 x 3072 x 768 (9 MiB) 143
@@ -1304,11 +1305,18 @@ module attributes {transform.with_named_sequence} {
     //                    2048 x 1280 153-160 / 187-193, 151-158; but one
     //                    tile of 12 rows lost: 12 x 3072 x 768 167-198 /
     //                    155-163, 146-150; 10 x 3072 x 768 147-196 /
-    //                    139-180, 119-139; docs/performance.md, "B in L3
-    //                    on one thread, N a page multiple").
+    //                    139-180, 119-139; two threads, B of 16-24
+    //                    MiB: 16 x 3072 x 1536 243-279 / 309-352,
+    //                    334-356; 16 x 2048 x 2048 235-248 / 320-326,
+    //                    316-334; 20 x 3072 x 1536 238-257 / 274-302,
+    //                    288-302; but from all of L3 up packing is
+    //                    faster: 16 x 4096 x 2560 (40 MiB) packed 250-273,
+    //                    in place 205-225, oneDNN 287-290;
+    //                    docs/performance.md, "B in L3 on one
+    //                    thread, N a page multiple").
     %page_l3_b_bytes = transform.tune.knob<"page_l3_b_bytes"> = 16777216
         from options = [1048576, 2097152, 4194304, 8388608, 12582912, 16777216, 25165824, 33554432, 67108864]
-        {loom.sweep = false, loom.host_default = "max(stream_b_bytes, l3_bytes / 2 * zen)"} -> !transform.param<i64>
+        {loom.sweep = false, loom.host_default = "max(stream_b_bytes, min(l3_bytes, l3_bytes / 2 * threads) * zen)"} -> !transform.param<i64>
     //   page_in_place_rows: a matmul whose N is a page multiple reads B
     //                       in place after all when it has at most this
     //                       many rows and its B stays in cache (less than

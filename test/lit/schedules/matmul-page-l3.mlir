@@ -11,7 +11,9 @@
 //   @twelve   12 x 1024 x 384: into L2;
 //   @three    24 x 1024 x 384 (three tiles): packed;
 //   @large    16 x 1024 x 640, B 2.5 MiB: packed.
-// Off a Zen page_l3_b_bytes is stream_b_bytes, and @sixteen is packed.
+// On two threads page_l3_b_bytes is all of L3 (4 MiB; stream_b_bytes 2
+// MiB), and @large reads B in place. Off a Zen page_l3_b_bytes is
+// stream_b_bytes, and @sixteen is packed.
 // Results checked.
 //
 // RUN: loom run %s --func sixteen --schedule %{schedules}/matmul/schedule.mlir \
@@ -49,6 +51,13 @@
 // RUN:   --host-param zen=1 --host-param l3_bytes=4194304 --host-param l2_bytes=1048576 \
 // RUN:   --dump-ir %t/large | FileCheck %s
 // RUN: FileCheck %s --check-prefix=PACKED < %t/large/1-scheduled.mlir
+// RUN: loom run %s --func large --schedule %{schedules}/matmul/schedule.mlir \
+// RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 --threads 2 \
+// RUN:   --knob m_r=8 --knob in_place_m_r=8 --knob page_one_tile_m_r=12 \
+// RUN:   --knob page_in_place_rows=48 --knob page_stream_b_bytes=2097152 \
+// RUN:   --host-param zen=1 --host-param l3_bytes=4194304 --host-param l2_bytes=1048576 \
+// RUN:   --dump-ir %t/two | FileCheck %s --check-prefixes=CHECK,ZEN2
+// RUN: FileCheck %s --check-prefix=L1 < %t/two/1-scheduled.mlir
 // RUN: loom run %s --func sixteen --schedule %{schedules}/matmul/schedule.mlir \
 // RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
 // RUN:   --knob m_r=8 --knob in_place_m_r=8 --knob page_one_tile_m_r=12 \
@@ -58,8 +67,9 @@
 // RUN: FileCheck %s --check-prefix=PACKED < %t/other/1-scheduled.mlir
 
 // CHECK: check       arg 2: passed
-// ZEN: page_l3_b_bytes=2097152 (max(stream_b_bytes, l3_bytes / 2 * zen) = 2097152)
-// OTHER: page_l3_b_bytes=1048576 (max(stream_b_bytes, l3_bytes / 2 * zen) = 1048576)
+// ZEN: page_l3_b_bytes=2097152 (max(stream_b_bytes, min(l3_bytes, l3_bytes / 2 * threads) * zen) = 2097152)
+// ZEN2: page_l3_b_bytes=4194304 (max(stream_b_bytes, min(l3_bytes, l3_bytes / 2 * threads) * zen) = 4194304)
+// OTHER: page_l3_b_bytes=1048576 (max(stream_b_bytes, min(l3_bytes, l3_bytes / 2 * threads) * zen) = 1048576)
 
 // L1-NOT: tensor<{{[0-9]+}}x{{[0-9]+}}x32xf32>
 // L1: loom.prefetch_cache = 1
