@@ -1312,8 +1312,8 @@ module attributes {transform.with_named_sequence} {
     //                    288-302; but from all of L3 up packing is
     //                    faster: 16 x 4096 x 2560 (40 MiB) packed 250-273,
     //                    in place 205-225, oneDNN 287-290;
-    //                    docs/performance.md, "B in L3 on one
-    //                    thread, N a page multiple").
+    //                    docs/performance.md, "B in L3, N a page
+    //                    multiple").
     %page_l3_b_bytes = transform.tune.knob<"page_l3_b_bytes"> = 16777216
         from options = [1048576, 2097152, 4194304, 8388608, 12582912, 16777216, 25165824, 33554432, 67108864]
         {loom.sweep = false, loom.host_default = "max(stream_b_bytes, min(l3_bytes, l3_bytes / 2 * threads) * zen)"} -> !transform.param<i64>
