@@ -1127,6 +1127,12 @@ module attributes {transform.with_named_sequence} {
     //        cache line, run 6% slower);
     %m_r = transform.tune.knob<"m_r"> = 8 from options = [1, 2, 4, 6, 8, 12, 14]
         {loom.host_default = "(vector_registers - 3) / 2 - 6 * (vector_registers > 16)"} -> !transform.param<i64>
+    // Three register tiles of rows: from this many rows on the first tile
+    // packs B as it reads it (pack_in_first, below); with fewer, B packed
+    // would be copied by a loop of its own (page_l3_b_bytes, below).
+    %three_c = transform.param.constant 3 : i64 -> !transform.param<i64>
+    %three_tiles = transform.loom.param.mul %m_r, %three_c
+      : (!transform.param<i64>, !transform.param<i64>) -> !transform.param<i64>
     //   one_tile_m_r: a matmul of at most this many rows is one register
     //                 tile of all its rows and reads B in place whatever N
     //                 (below, in_place_rows): B is then read once. Its two
@@ -1469,11 +1475,8 @@ module attributes {transform.with_named_sequence} {
       // page_l3_b_bytes, its rows if they are fewer than three register
       // tiles, else none (0); none from page_l3_b_bytes up (selects).
       %no_rows = transform.param.constant 0 : i64 -> !transform.param<i64>
-      %sort_three = transform.param.constant 3 : i64 -> !transform.param<i64>
-      %three_m_r = transform.loom.param.mul %m_r, %sort_three
-        : (!transform.param<i64>, !transform.param<i64>) -> !transform.param<i64>
       %target_3, %l3_rows = transform.foreach_match restrict_root flatten_results
-          in %one_target, %target_rows, %three_m_r, %target_rows, %no_rows
+          in %one_target, %target_rows, %three_tiles, %target_rows, %no_rows
           @below -> @forward_param, @not_below -> @forward_param
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>)
@@ -1968,9 +1971,6 @@ module attributes {transform.with_named_sequence} {
       // a stride apart, are half of the kernel's (on Zen 5, one thread, 16
       // x 4096 x 4096: 95 GFLOP/s against 114 packed before; 32 x 4096 x
       // 4096 149 / 150, 32 x 2048 x 2048 182 / 174).
-      %three = transform.param.constant 3 : i64 -> !transform.param<i64>
-      %three_tiles = transform.loom.param.mul %m_r, %three
-        : (!transform.param<i64>, !transform.param<i64>) -> !transform.param<i64>
       %k_block_2, %first_tile_packs = transform.foreach_match restrict_root flatten_results
           in %k_block_1, %part_rows, %three_tiles, %zero_bytes, %pack_in_first
           @below -> @forward_param, @not_below -> @forward_param
