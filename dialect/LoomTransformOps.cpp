@@ -180,16 +180,26 @@ loom::SplitFullTilesOp::apply(transform::TransformRewriter &rewriter,
              << "expects the tile size parameter to be one positive integer";
     tileSize = value.getInt();
   }
-  int64_t joinRest = 0;
-  if (Value join = getJoinRest()) {
-    ArrayRef<Attribute> params = state.getParams(join);
+  // An optional parameter of one non-negative value (0 when absent).
+  auto readCount = [&](Value param, int64_t &count) {
+    count = 0;
+    if (!param)
+      return true;
+    ArrayRef<Attribute> params = state.getParams(param);
     auto value = params.size() == 1 ? dyn_cast<IntegerAttr>(params.front())
                                     : IntegerAttr();
     if (!value || value.getInt() < 0)
-      return emitSilenceableError()
-             << "expects join_rest to be one non-negative integer";
-    joinRest = value.getInt();
-  }
+      return false;
+    count = value.getInt();
+    return true;
+  };
+  int64_t joinRest, balanceRest;
+  if (!readCount(getJoinRest(), joinRest))
+    return emitSilenceableError()
+           << "expects join_rest to be one non-negative integer";
+  if (!readCount(getBalanceRest(), balanceRest))
+    return emitSilenceableError()
+           << "expects balance_rest to be one non-negative integer";
   for (Operation *target : state.getPayloadOps(getTarget())) {
     auto op = dyn_cast<TilingInterface>(target);
     if (!op) {
@@ -216,24 +226,41 @@ loom::SplitFullTilesOp::apply(transform::TransformRewriter &rewriter,
         rewriter, op.getLoc(), size.floorDiv(tileSize) * tileSize,
         {domain[dimension].size});
     std::optional<int64_t> staticSplit = getConstantIntValue(split);
-    // A short rest joins the last whole tile (static loops only).
+    // A short rest joins the last whole tile, a longer one is balanced with
+    // it (static loops only).
     std::optional<int64_t> staticSize =
         getConstantIntValue(domain[dimension].size);
-    if (staticSplit && staticSize && *staticSplit > 0 &&
-        *staticSplit != *staticSize && *staticSize - *staticSplit <= joinRest) {
+    bool wholeTile = staticSplit && staticSize && *staticSplit > 0;
+    int64_t restSize = wholeTile ? *staticSize - *staticSplit : 0;
+    bool join = wholeTile && restSize > 0 && restSize <= joinRest;
+    bool balance = wholeTile && restSize > joinRest && restSize <= balanceRest;
+    if (join || balance) {
       staticSplit = *staticSplit - tileSize;
       split = rewriter.getIndexAttr(*staticSplit);
     }
-    if (staticSplit && *staticSplit == 0) {
-      rest.push_back(op);
+    Operation *tail = op;
+    if (!staticSplit || *staticSplit != 0) {
+      auto [first, second] = linalg::splitOp(rewriter, op, dimension, split);
+      if (!first)
+        return emitDefiniteFailure() << "splitting failed";
+      full.push_back(first);
+      tail = second;
+    }
+    if (!tail)
+      continue;
+    if (!balance) {
+      rest.push_back(tail);
       continue;
     }
-    auto [first, second] = linalg::splitOp(rewriter, op, dimension, split);
-    if (!first)
-      return emitDefiniteFailure() << "splitting failed";
-    full.push_back(first);
-    if (second)
-      rest.push_back(second);
+    // The last whole tile and the rest: two tiles, the larger first.
+    rewriter.setInsertionPoint(tail);
+    auto [larger, smaller] =
+        linalg::splitOp(rewriter, cast<TilingInterface>(tail), dimension,
+                        rewriter.getIndexAttr((tileSize + restSize + 1) / 2));
+    if (!larger || !smaller)
+      return emitDefiniteFailure() << "balancing the rest failed";
+    rest.push_back(larger);
+    rest.push_back(smaller);
   }
   results.set(cast<OpResult>(getFull()), full);
   results.set(cast<OpResult>(getRest()), rest);
@@ -251,6 +278,7 @@ void loom::SplitFullTilesOp::getEffects(
   transform::consumesHandle(getTargetMutable(), effects);
   transform::onlyReadsHandle(getTileSizeParamMutable(), effects);
   transform::onlyReadsHandle(getJoinRestMutable(), effects);
+  transform::onlyReadsHandle(getBalanceRestMutable(), effects);
   transform::producesHandle(getOperation()->getOpResults(), effects);
   transform::modifiesPayload(effects);
 }

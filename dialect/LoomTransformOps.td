@@ -248,6 +248,12 @@ def SplitFullTilesOp : Loom_TransformOp<"split_full_tiles",
     alone, a tile of one row has too few accumulators to hide the FMA's
     latency, and 9 rows still fit the registers.
 
+    With `balance_rest` (a parameter, one non-negative value), a rest of more
+    than `join_rest` and at most `balance_rest` iterations and the last whole
+    tile become two tiles of nearly the same size, the larger first, both in
+    `rest`: 14 rows in register tiles of 6 are 6 + 4 + 4 rather than 6 + 6 +
+    2, whose tile of 2 rows has too few accumulators, and 15 are 6 + 5 + 4.
+
     A loop that `tile_size` divides is not split (the op goes to `full`, and
     `rest` gets nothing for it), nor is one shorter than a tile (the op goes
     to `rest`; so does one of a single whole tile whose rest joins it). A
@@ -260,8 +266,9 @@ def SplitFullTilesOp : Loom_TransformOp<"split_full_tiles",
     parts, in the order of the targets (each may hold fewer ops than
     `target`, see above). Fails silenceably on an op without the
     TilingInterface or with fewer than `dimension + 1` loops, when the tile
-    size parameter is not one positive value and when `join_rest` is not
-    one non-negative value.
+    size parameter is not one positive value and when `join_rest` or
+    `balance_rest` is not one non-negative value. `rest` holds two ops for a
+    target whose rest was balanced.
 
     #### Example
 
@@ -283,6 +290,14 @@ def SplitFullTilesOp : Loom_TransformOp<"split_full_tiles",
         dimension = 0 tile_size = %m_r join_rest = %three
       : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
       -> (!transform.any_op, !transform.any_op)
+    // 14 rows in tiles of 6: 6 + 4 + 4 (the 2 rows left over and the last
+    // tile of 6 balanced).
+    %six = transform.param.constant 6 : i64 -> !transform.param<i64>
+    %one = transform.param.constant 1 : i64 -> !transform.param<i64>
+    %full_b, %rest_b = transform.loom.split_full_tiles %matmul
+        dimension = 0 tile_size = %six join_rest = %one balance_rest = %three
+      : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+         !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
     ```
   }];
 
@@ -291,12 +306,14 @@ def SplitFullTilesOp : Loom_TransformOp<"split_full_tiles",
     ConfinedAttr<I64Attr, [IntNonNegative]>:$dimension,
     Optional<TransformParamTypeInterface>:$tile_size_param,
     OptionalAttr<ConfinedAttr<I64Attr, [IntPositive]>>:$tile_size,
-    Optional<TransformParamTypeInterface>:$join_rest);
+    Optional<TransformParamTypeInterface>:$join_rest,
+    Optional<TransformParamTypeInterface>:$balance_rest);
   let results = (outs TransformHandleTypeInterface:$full,
                       TransformHandleTypeInterface:$rest);
   let assemblyFormat = [{
     $target `dimension` `=` $dimension `tile_size` `=` ($tile_size^):($tile_size_param)?
     (`join_rest` `=` $join_rest^)?
+    (`balance_rest` `=` $balance_rest^)?
     attr-dict `:` functional-type(operands, results)
   }];
   let hasVerifier = 1;

@@ -598,6 +598,7 @@ module attributes {transform.with_named_sequence} {
       %narrow_cols: !transform.param<i64> {transform.readonly},
       %narrow_m_r: !transform.param<i64> {transform.readonly},
       %join_rows: !transform.param<i64> {transform.readonly},
+      %balance_rows: !transform.param<i64> {transform.readonly},
       %prefetch_ahead: !transform.param<i64> {transform.readonly},
       %prefetch_span: !transform.param<i64> {transform.readonly},
       %prefetch_cache: !transform.param<i64> {transform.readonly}) {
@@ -629,21 +630,21 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
       transform.include @in_place_part failures(propagate)
           (%part, %k_block, %chunk, %cols, %m_r, %narrow_cols, %narrow_m_r, %join_rows,
-           %prefetch_ahead, %prefetch_span, %prefetch_cache)
+           %balance_rows, %prefetch_ahead, %prefetch_span, %prefetch_cache)
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
-           !transform.param<i64>) -> ()
+           !transform.param<i64>, !transform.param<i64>) -> ()
     }
     transform.foreach %left : !transform.any_op {
     ^bb0(%one: !transform.any_op):
       transform.include @in_place_part failures(propagate)
           (%one, %k_block, %chunk, %cols, %m_r, %narrow_cols, %narrow_m_r, %join_rows,
-           %prefetch_ahead, %prefetch_span, %prefetch_cache)
+           %balance_rows, %prefetch_ahead, %prefetch_span, %prefetch_cache)
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
-           !transform.param<i64>) -> ()
+           !transform.param<i64>, !transform.param<i64>) -> ()
     }
     transform.yield
   }
@@ -658,6 +659,7 @@ module attributes {transform.with_named_sequence} {
       %narrow_cols: !transform.param<i64> {transform.readonly},
       %narrow_m_r: !transform.param<i64> {transform.readonly},
       %join_rows: !transform.param<i64> {transform.readonly},
+      %balance_rows: !transform.param<i64> {transform.readonly},
       %prefetch_ahead: !transform.param<i64> {transform.readonly},
       %prefetch_span: !transform.param<i64> {transform.readonly},
       %prefetch_cache: !transform.param<i64> {transform.readonly}) {
@@ -673,11 +675,12 @@ module attributes {transform.with_named_sequence} {
     transform.foreach %cache_tiles : !transform.any_op {
     ^bb0(%one: !transform.any_op):
       transform.include @in_place_cache_tile failures(propagate)
-          (%one, %k_block, %cols, %m_r, %narrow_cols, %narrow_m_r, %join_rows, %prefetch_ahead,
-           %prefetch_span, %prefetch_cache)
+          (%one, %k_block, %cols, %m_r, %narrow_cols, %narrow_m_r, %join_rows, %balance_rows,
+           %prefetch_ahead, %prefetch_span, %prefetch_cache)
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
-           !transform.param<i64>, !transform.param<i64>, !transform.param<i64>) -> ()
+           !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>) -> ()
     }
     transform.yield
   }
@@ -685,7 +688,8 @@ module attributes {transform.with_named_sequence} {
   // of B, register tiles of %cols columns (the columns left over in one
   // tile of their own) and %m_r rows (%narrow_m_r when the tile has fewer
   // columns than %narrow_cols; the rows left over in one tile, or in the
-  // last whole one when they are at most %join_rows), k step 1,
+  // last whole one when they are at most %join_rows, or with it in two
+  // tiles of nearly the same rows when at most %balance_rows), k step 1,
   // vectorized.
   transform.named_sequence @in_place_cache_tile(%cache_tile: !transform.any_op {transform.consumed},
       %k_block: !transform.param<i64> {transform.readonly},
@@ -694,6 +698,7 @@ module attributes {transform.with_named_sequence} {
       %narrow_cols: !transform.param<i64> {transform.readonly},
       %narrow_m_r: !transform.param<i64> {transform.readonly},
       %join_rows: !transform.param<i64> {transform.readonly},
+      %balance_rows: !transform.param<i64> {transform.readonly},
       %prefetch_ahead: !transform.param<i64> {transform.readonly},
       %prefetch_span: !transform.param<i64> {transform.readonly},
       %prefetch_cache: !transform.param<i64> {transform.readonly}) {
@@ -755,8 +760,9 @@ module attributes {transform.with_named_sequence} {
         -> (!transform.any_op, !transform.param<i64>)
       %full_rows, %rest_rows = transform.loom.split_full_tiles %one_1
           dimension = 0 tile_size = %tile_rows join_rest = %join_rows
-        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
-        -> (!transform.any_op, !transform.any_op)
+          balance_rest = %balance_rows
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
       transform.foreach %full_rows : !transform.any_op {
       ^bb0(%rows: !transform.any_op):
         %row_tile, %m_loop = transform.structured.tile_using_for %rows tile_sizes [%tile_rows, 0, 0]
@@ -1786,6 +1792,21 @@ module attributes {transform.with_named_sequence} {
     //   in_place_join_rows: join_rows for those tiles.
     %in_place_join_rows = transform.tune.knob<"in_place_join_rows"> = 3 from options = [0, 1, 2, 3, 4, 6]
         {loom.sweep = false, loom.host_default = "((vector_registers - 3) / 2 - in_place_m_r) / 2"} -> !transform.param<i64>
+    //   balance_rows: more rows left over than that join (and at most
+    //                 this many) and the last whole register tile of a
+    //                 matmul reading B in place become two tiles of nearly
+    //                 the same rows (transform.loom.split_full_tiles'
+    //                 balance_rest): 14 rows in wide tiles of 6 are 6 + 4 +
+    //                 4, not 6 + 6 + 2, whose tile of 2 rows has too few
+    //                 accumulators to hide the FMA's latency; 20 in tiles of
+    //                 8 are 8 + 6 + 6 (on Zen 5, one thread, GFLOP/s
+    //                 balanced against not, oneDNN: 14 x 1024 x 1024 154 /
+    //                 144, 152; 20 x 1024 x 1024 158 / 149, 143; 32 x 1024 x
+    //                 1024 171 / 166, 162; 20 x 1000 x 1000 177 / 168, 166;
+    //                 two threads: 14 x 1024 x 1024 293 / 273, 274).
+    //                 in_place_m_r: every rest is balanced.
+    %balance_rows = transform.tune.knob<"balance_rows"> = 8 from options = [0, 2, 4, 6, 8, 12, 14]
+        {loom.sweep = false, loom.host_default = "in_place_m_r"} -> !transform.param<i64>
     //   narrow_cols, narrow_m_r: a register tile of fewer columns than
     //              narrow_cols (a vector's lanes: the columns left over
     //              when B is read in place, 8 of 1000) has narrow_m_r
@@ -2307,11 +2328,13 @@ module attributes {transform.with_named_sequence} {
         -> (!transform.any_op, !transform.param<i64>)
       transform.include @in_place_blocked failures(propagate)
           (%few_matmul_2, %thread_parts, %few_rows_k_block, %no_chunks, %few_cols, %m_r,
-           %narrow_cols, %narrow_m_r, %join_rows, %prefetch_ahead, %prefetch_span, %by_stride)
+           %narrow_cols, %narrow_m_r, %join_rows, %balance_rows, %prefetch_ahead, %prefetch_span,
+           %by_stride)
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
-           !transform.param<i64>, !transform.param<i64>, !transform.param<i64>) -> ()
+           !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>) -> ()
     }
     transform.foreach %in_place : !transform.any_op {
     ^bb0(%in_place_matmul: !transform.any_op):
@@ -2491,12 +2514,13 @@ module attributes {transform.with_named_sequence} {
       transform.include @in_place_blocked failures(propagate)
           (%in_place_matmul_3, %thread_parts, %in_place_k, %in_place_chunk, %in_place_cols,
            %in_place_tile_rows,
-           %narrow_cols, %narrow_m_r, %in_place_join, %in_place_ahead, %prefetch_span,
+           %narrow_cols, %narrow_m_r, %in_place_join, %balance_rows, %in_place_ahead, %prefetch_span,
            %in_place_cache)
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
-           !transform.param<i64>, !transform.param<i64>, !transform.param<i64>) -> ()
+           !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>) -> ()
     }
 
     // A transpose of B that did not fold into a pack (above; none is

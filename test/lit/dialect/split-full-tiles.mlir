@@ -214,6 +214,86 @@ module attributes {transform.with_named_sequence} {
 
 // -----
 
+// balance_rest: a rest of more than join_rest and at most balance_rest
+// iterations and the last whole tile become two tiles of nearly the same
+// size, the larger first, both in the rest. 14 rows in tiles of 6 are 6 + 4
+// + 4; 15 are 6 + 5 + 4; 13 are 6 + 7 (the row left over joins); 17 are 6 +
+// 6 + 5 (a rest of 5 is more than balance_rest); 8 are 4 + 4 (no whole tile
+// before them); 4 are not split (shorter than a tile).
+// CHECK-LABEL: func.func @balance(
+// CHECK:         linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<6x8xf32>, tensor<8x16xf32>)
+// CHECK:         linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<4x8xf32>, tensor<8x16xf32>)
+// CHECK:         linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<4x8xf32>, tensor<8x16xf32>)
+// CHECK:         linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<6x8xf32>, tensor<8x16xf32>)
+// CHECK:         linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<5x8xf32>, tensor<8x16xf32>)
+// CHECK:         linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<4x8xf32>, tensor<8x16xf32>)
+// CHECK:         linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<6x8xf32>, tensor<8x16xf32>)
+// CHECK:         linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<7x8xf32>, tensor<8x16xf32>)
+// CHECK:         linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<12x8xf32>, tensor<8x16xf32>)
+// CHECK:         linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<5x8xf32>, tensor<8x16xf32>)
+// CHECK:         linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<4x8xf32>, tensor<8x16xf32>)
+// CHECK:         linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<4x8xf32>, tensor<8x16xf32>)
+// CHECK-NOT:     tensor.extract_slice
+// CHECK:         linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<4x8xf32>, tensor<8x16xf32>)
+// CHECK:         return
+func.func @balance(%b: tensor<8x16xf32>,
+                   %a14: tensor<14x8xf32>, %c14: tensor<14x16xf32>,
+                   %a15: tensor<15x8xf32>, %c15: tensor<15x16xf32>,
+                   %a13: tensor<13x8xf32>, %c13: tensor<13x16xf32>,
+                   %a17: tensor<17x8xf32>, %c17: tensor<17x16xf32>,
+                   %a8: tensor<8x8xf32>, %c8: tensor<8x16xf32>,
+                   %a4: tensor<4x8xf32>, %c4: tensor<4x16xf32>)
+    -> (tensor<14x16xf32>, tensor<15x16xf32>, tensor<13x16xf32>, tensor<17x16xf32>,
+        tensor<8x16xf32>, tensor<4x16xf32>) {
+  %r14 = linalg.matmul ins(%a14, %b : tensor<14x8xf32>, tensor<8x16xf32>) outs(%c14 : tensor<14x16xf32>) -> tensor<14x16xf32>
+  %r15 = linalg.matmul ins(%a15, %b : tensor<15x8xf32>, tensor<8x16xf32>) outs(%c15 : tensor<15x16xf32>) -> tensor<15x16xf32>
+  %r13 = linalg.matmul ins(%a13, %b : tensor<13x8xf32>, tensor<8x16xf32>) outs(%c13 : tensor<13x16xf32>) -> tensor<13x16xf32>
+  %r17 = linalg.matmul ins(%a17, %b : tensor<17x8xf32>, tensor<8x16xf32>) outs(%c17 : tensor<17x16xf32>) -> tensor<17x16xf32>
+  %r8 = linalg.matmul ins(%a8, %b : tensor<8x8xf32>, tensor<8x16xf32>) outs(%c8 : tensor<8x16xf32>) -> tensor<8x16xf32>
+  %r4 = linalg.matmul ins(%a4, %b : tensor<4x8xf32>, tensor<8x16xf32>) outs(%c4 : tensor<4x16xf32>) -> tensor<4x16xf32>
+  return %r14, %r15, %r13, %r17, %r8, %r4
+      : tensor<14x16xf32>, tensor<15x16xf32>, tensor<13x16xf32>, tensor<17x16xf32>,
+        tensor<8x16xf32>, tensor<4x16xf32>
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %mm = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    %six = transform.param.constant 6 : i64 -> !transform.param<i64>
+    %one = transform.param.constant 1 : i64 -> !transform.param<i64>
+    %four = transform.param.constant 4 : i64 -> !transform.param<i64>
+    %full, %rest = transform.loom.split_full_tiles %mm dimension = 0 tile_size = %six
+        join_rest = %one balance_rest = %four
+      : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+      -> (!transform.any_op, !transform.any_op)
+    // Full: 6 (of 14), 6 (of 15), 6 (of 13), 12 (of 17); rest: 4 + 4, 5 + 4,
+    // 7, 5, 4 + 4, 4.
+    // expected-remark @below {{parts: 4, 9}}
+    transform.loom.trace "parts" of %full, %rest : !transform.any_op, !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+func.func @negative_balance(%a: tensor<9x8xf32>, %b: tensor<8x8xf32>, %c: tensor<9x8xf32>) -> tensor<9x8xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<9x8xf32>, tensor<8x8xf32>) outs(%c : tensor<9x8xf32>) -> tensor<9x8xf32>
+  return %r : tensor<9x8xf32>
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %mm = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    %minus = transform.param.constant -2 : i64 -> !transform.param<i64>
+    // expected-error @below {{expects balance_rest to be one non-negative integer}}
+    %full, %rest = transform.loom.split_full_tiles %mm dimension = 0 tile_size = 8 balance_rest = %minus
+      : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
 func.func @negative_join(%a: tensor<9x8xf32>, %b: tensor<8x8xf32>, %c: tensor<9x8xf32>) -> tensor<9x8xf32> {
   %r = linalg.matmul ins(%a, %b : tensor<9x8xf32>, tensor<8x8xf32>) outs(%c : tensor<9x8xf32>) -> tensor<9x8xf32>
   return %r : tensor<9x8xf32>

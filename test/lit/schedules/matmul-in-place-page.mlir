@@ -6,8 +6,9 @@
 // Zen 5). With at most page_in_place_rows rows and a B that stays in cache
 // it reads B in place (@matmul, 40 rows, B of 1 MiB), its rows prefetched
 // l1_reread_prefetch_ahead (2) steps ahead into L1, in wide register tiles
-// (page_wide_tiles): six of wide_tile_rows (6) x 64 columns, the 4 rows left
-// over a tile of their own, not joining the last (8 x 32 tiles with
+// (page_wide_tiles): five of wide_tile_rows (6) x 64 columns, the 4 rows
+// left over and the sixth tile balanced in two tiles of 5 rows
+// (balance_rows), not joining the last (8 x 32 tiles with
 // page_wide_tiles=0); one row left over joins it (@thirteen_rows: tiles of
 // 6 and 7 rows). A matmul of at most
 // one_tile_m_r rows (@one_tile, 12 rows) reads B in place whatever N:
@@ -143,9 +144,10 @@
 // OTHER: check       arg 2: passed
 // OTHER: page_stream_b_bytes=8388608 (stream_b_bytes * zen + 8 * stream_b_bytes * (1 - zen) = 8388608)
 // PACKED: vector<8x1x32xf32>
-// PAGE-IN-PLACE: scf.for %{{.*}} = %c0 to %c36 step %c6
+// PAGE-IN-PLACE: scf.for %{{.*}} = %c0 to %c30 step %c6
 // PAGE-IN-PLACE: vector.transfer_read {{.*}} : tensor<6x64xf32>, vector<6x64xf32>
-// PAGE-IN-PLACE: vector.transfer_read {{.*}} : tensor<4x64xf32>, vector<4x64xf32>
+// PAGE-IN-PLACE: vector.transfer_read {{.*}} : tensor<5x64xf32>, vector<5x64xf32>
+// PAGE-IN-PLACE: vector.transfer_read {{.*}} : tensor<5x64xf32>, vector<5x64xf32>
 // THIRTEEN: vector.transfer_read {{.*}} : tensor<6x64xf32>, vector<6x64xf32>
 // THIRTEEN: vector.transfer_read {{.*}} : tensor<7x64xf32>, vector<7x64xf32>
 // PAGE-NARROW: scf.for %{{.*}} = %c0 to %c40 step %c8

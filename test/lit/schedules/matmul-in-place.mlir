@@ -5,9 +5,11 @@
 // nothing is packed or padded. 40 x 520: two cache tiles of 256 columns in
 // 8 x 32 tiles, and the 8 columns left over, fewer than a vector holds, in
 // tiles of narrow_m_r (16) rows, so that 16 accumulators hide the FMA's
-// latency; their last 8 x 8 tile goes to single rows (1 x 8: MLIR 22
-// computes a tile of as many rows as columns wrongly,
-// llvm/llvm-project#190614). The result is checked on one and two threads.
+// latency; with balance_rows = 0 their last 8 x 8 tile goes to single rows
+// (1 x 8: MLIR 22 computes a tile of as many rows as columns wrongly,
+// llvm/llvm-project#190614), with balance_rows = 8 (the host default,
+// in_place_m_r) the rows left over and the last whole tile are balanced:
+// 16 + 12 + 12 rows. The result is checked on one and two threads.
 // A matmul whose N is a multiple of 1024 is packed
 // (matmul-in-place-page.mlir).
 //
@@ -15,17 +17,26 @@
 // RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
 // RUN:   --knob m_r=8 --knob in_place_m_r=8 --knob in_place_k_block=256 --knob in_place_rows=128 \
 // RUN:   --knob in_place_n_c=256 --knob in_place_n_r=32 \
-// RUN:   --knob narrow_cols=16 --knob narrow_m_r=16 \
+// RUN:   --knob narrow_cols=16 --knob narrow_m_r=16 --knob balance_rows=0 \
 // RUN:   --dump-ir %t/1t 2>&1 | FileCheck %s --implicit-check-not=remark
 // RUN: FileCheck %s --check-prefix=TILES --implicit-check-not=tensor.pad \
 // RUN:   --implicit-check-not='vector<8x8xf32>' < %t/1t/1-scheduled.mlir
+// RUN: loom run %s --schedule %{schedules}/matmul/schedule.mlir \
+// RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
+// RUN:   --knob m_r=8 --knob in_place_m_r=8 --knob in_place_k_block=256 --knob in_place_rows=128 \
+// RUN:   --knob in_place_n_c=256 --knob in_place_n_r=32 \
+// RUN:   --knob narrow_cols=16 --knob narrow_m_r=16 \
+// RUN:   --dump-ir %t/balanced 2>&1 | FileCheck %s --implicit-check-not=remark
+// RUN: FileCheck %s --check-prefix=BALANCED --implicit-check-not='vector<8x8xf32>' \
+// RUN:   --implicit-check-not='(tensor<1x8xf32>, vector<8xf32>)' < %t/balanced/1-scheduled.mlir
 // RUN: loom run %s --schedule %{schedules}/matmul/schedule.mlir \
 // RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
 // RUN:   --knob m_r=8 --knob in_place_m_r=8 --knob in_place_rows=128 --threads 2 \
 // RUN:   2>&1 | FileCheck %s --implicit-check-not=remark
 
 // Off a Zen the tiles of a matmul reading B in place have 12 rows
-// (in_place_m_r), not m_r: 40 rows are three tiles of 12 and one of 4.
+// (in_place_m_r), not m_r: 40 rows are two tiles of 12 and two of 8 (the 4
+// left over balanced with the third tile of 12).
 // RUN: loom run %s --schedule %{schedules}/matmul/schedule.mlir \
 // RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
 // RUN:   --host-param vector_bytes=64 --host-param vector_registers=32 --host-param zen=0 \
@@ -35,7 +46,9 @@
 
 // CHECK: check       arg 2: passed
 // OTHER: vector.transfer_read {{.*}} : tensor<12x32xf32>, vector<12x32xf32>
-// OTHER: vector.transfer_read {{.*}} : tensor<4x32xf32>, vector<4x32xf32>
+// OTHER-NOT: vector<4x32xf32>
+// OTHER: vector.transfer_read {{.*}} : tensor<8x32xf32>, vector<8x32xf32>
+// OTHER-NOT: vector<4x32xf32>
 
 // TILES: tensor.extract_slice %{{.*}}[0, 0] [40, 512] [1, 1] : tensor<40x520xf32> to tensor<40x512xf32>
 // TILES: scf.for %{{.*}} = %c0 to %c512 step %c256
@@ -47,6 +60,12 @@
 // TILES: vector.transfer_read {{.*}} : tensor<16x8xf32>, vector<16x8xf32>
 // TILES: scf.for %{{.*}} = %c0 to %c8 step %c1
 // TILES: vector.transfer_read {{.*}} : tensor<1x8xf32>, vector<8xf32>
+
+// BALANCED: vector.transfer_read {{.*}} : tensor<8x32xf32>, vector<8x32xf32>
+// BALANCED: tensor.extract_slice %{{.*}}[0, 512] [40, 8] [1, 1] : tensor<40x520xf32> to tensor<40x8xf32>
+// BALANCED: vector.transfer_read {{.*}} : tensor<16x8xf32>, vector<16x8xf32>
+// BALANCED: vector.transfer_read {{.*}} : tensor<12x8xf32>, vector<12x8xf32>
+// BALANCED: vector.transfer_read {{.*}} : tensor<12x8xf32>, vector<12x8xf32>
 
 func.func @matmul(%A: tensor<40x33xf32>, %B: tensor<33x520xf32>, %C: memref<40x520xf32>) {
   %c = bufferization.to_tensor %C restrict writable : memref<40x520xf32> to tensor<40x520xf32>
