@@ -1046,7 +1046,7 @@ module attributes {transform.with_named_sequence} {
 
   // A matmul of few rows whose B is transposed ((n, k)), as dot products
   // along K: A's rows and B's are both contiguous there. The columns in
-  // tiles of %cols (4 or 2; the rest one at a time), split among the
+  // tiles of %cols (4, 3 or 2; the rest one at a time), split among the
   // threads (scf.forall over the tiles); each tile of all the rows x %cols
   // columns keeps its sums in vectors of 16 lanes of K
   // (tile_reduction_using_for: rows x %cols accumulators, their k loop
@@ -1431,13 +1431,23 @@ module attributes {transform.with_named_sequence} {
     //             transposed: 1 x 2048 x 2048 28 / 4, 8 x 2048 x 2048 75 /
     //             30, 16 x 2048 x 2048 58 / 45, 64 x 4096 x 4096 41 / 81);
     //   dot_narrow_rows: below this many rows, tiles of 4 columns (rows x
-    //                    4 accumulators, at most a quarter of the
-    //                    registers each), from it on of 2 (12 x 2048 x
-    //                    2048: 61 with 2, 36 with 4).
+    //                    4 accumulators, fewer than the registers);
+    //   dot_three_rows: from dot_narrow_rows on and below this many rows,
+    //                   tiles of 3 columns (fewer accumulators than
+    //                   registers again), from it on of 2 (on Zen 5, one
+    //                   thread, GFLOP/s with 4 / 3 / 2 columns, rounds of
+    //                   a noisy host: 7 x 2048 x 2048 77-94 / - / 58-75, 8
+    //                   x 2048 x 2048 59-65 / 62-71 / 54-75, 10 x 2048 x
+    //                   2048 - / 64-96 / 61-82, 12 x 2048 x 2048 36 with 4,
+    //                   58-68 / 61-68 with 3 and 2, 16 x 2048 x 2048 - /
+    //                   48-53 / 53-59: until 2026-11-29 tiles of 4 columns
+    //                   up to 8 rows, whose 32 accumulators spilled).
     %dot_rows = transform.tune.knob<"dot_rows"> = 16 from options = [0, 4, 8, 12, 16, 24, 32]
         {loom.sweep = false, loom.host_default = "2 * m_r"} -> !transform.param<i64>
-    %dot_narrow_rows = transform.tune.knob<"dot_narrow_rows"> = 9 from options = [0, 3, 5, 7, 9, 13, 17]
-        {loom.sweep = false, loom.host_default = "vector_registers / 4 + 1"} -> !transform.param<i64>
+    %dot_narrow_rows = transform.tune.knob<"dot_narrow_rows"> = 8 from options = [0, 3, 4, 5, 7, 8, 9, 13, 17]
+        {loom.sweep = false, loom.host_default = "vector_registers / 4"} -> !transform.param<i64>
+    %dot_three_rows = transform.tune.knob<"dot_three_rows"> = 11 from options = [0, 4, 6, 8, 9, 11, 13, 17]
+        {loom.sweep = false, loom.host_default = "vector_registers / 3 + 1"} -> !transform.param<i64>
     %target_d = transform.cast %target : !transform.any_op to !transform.any_op
     %dots, %target_bt, %target_t = transform.foreach %target_d
         : !transform.any_op -> !transform.any_op, !transform.any_op, !transform.any_op {
@@ -1457,14 +1467,21 @@ module attributes {transform.with_named_sequence} {
       %dot_m, %dot_n = transform.include @rows_and_cols_of failures(propagate) (%dot)
         : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>)
       %four = transform.param.constant 4 : i64 -> !transform.param<i64>
+      %three = transform.param.constant 3 : i64 -> !transform.param<i64>
       %two = transform.param.constant 2 : i64 -> !transform.param<i64>
-      %dot_1, %dot_cols = transform.foreach_match restrict_root flatten_results
-          in %dot, %dot_m, %dot_narrow_rows, %four, %two
+      %dot_1, %dot_wide_cols = transform.foreach_match restrict_root flatten_results
+          in %dot, %dot_m, %dot_three_rows, %three, %two
           @below -> @forward_param, @not_below -> @forward_param
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.param<i64>)
-      transform.include @dot_blocked failures(propagate) (%dot_1, %dot_cols)
+      %dot_2, %dot_cols = transform.foreach_match restrict_root flatten_results
+          in %dot_1, %dot_m, %dot_narrow_rows, %four, %dot_wide_cols
+          @below -> @forward_param, @not_below -> @forward_param
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>)
+        -> (!transform.any_op, !transform.param<i64>)
+      transform.include @dot_blocked failures(propagate) (%dot_2, %dot_cols)
         : (!transform.any_op, !transform.param<i64>) -> ()
     }
     %bt_matmuls, %b_transposes = transform.loom.transpose_matmul_b %target_bt

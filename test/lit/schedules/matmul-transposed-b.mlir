@@ -1,6 +1,9 @@
 // The matmul schedule on matmuls whose B is transposed (indexing_maps, B
 // (n, k), as nn.Linear's x * W^T is written). Up to dot_rows (16) rows,
-// dot products along K (@dot_blocked: 5, 8 and 13 rows); with more, the
+// dot products along K (@dot_blocked: 5, 8 and 13 rows, in tiles of 4
+// columns below dot_narrow_rows (8) rows, of 3 below dot_three_rows (11),
+// of 2 from there: rows x columns accumulators fewer than the 32
+// registers; 8 x 4 spilled); with more, the
 // path that packs B, whatever the shape (300, 144 and 37 rows), B's panels
 // packed from B^T (transform.loom.transpose_matmul_b makes B a transpose,
 // which folds into the pack). Each result is checked, on one
@@ -61,6 +64,11 @@
 // IR:       vector<5x4x16xf32>
 // IR-NOT:   linalg.transpose
 // IR-LABEL: func.func @tiny(
+// IR:       vector<13x2x16xf32>
+// IR-LABEL: func.func @one_tile(
+// IR-NOT:   vector<8x4x16xf32>
+// IR:       vector<8x3x16xf32>
+// IR-NOT:   vector<8x4x16xf32>
 // IR-LABEL: func.func @packed_whole(
 // IR-NOT:   linalg.transpose
 // IR:       scf.for %{{.*}} = %c0 to %c8 step %c1
