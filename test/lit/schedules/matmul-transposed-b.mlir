@@ -3,7 +3,9 @@
 // dot products along K (@dot_blocked: 5, 8 and 13 rows, in tiles of 4
 // columns below dot_narrow_rows (8) rows, of 3 below dot_three_rows (11),
 // of 2 from there: rows x columns accumulators fewer than the 32
-// registers; 8 x 4 spilled); with more, the
+// registers; 8 x 4 spilled), their lanes summed by halves (the reduction
+// tree: no vector.multi_reduction left, whose lowering added each sum's 16
+// lanes one by one); with more, the
 // path that packs B, whatever the shape (300, 144 and 37 rows), B's panels
 // packed from B^T (transform.loom.transpose_matmul_b makes B a transpose,
 // which folds into the pack). Each result is checked, on one
@@ -69,6 +71,9 @@
 // IR-NOT:   vector<8x4x16xf32>
 // IR:       vector<8x3x16xf32>
 // IR-NOT:   vector<8x4x16xf32>
+// IR-NOT:   vector.multi_reduction
+// IR:       vector.extract_strided_slice {{.*}} : vector<8x3x16xf32> to vector<8x3x8xf32>
+// IR-NOT:   vector.multi_reduction
 // IR-LABEL: func.func @packed_whole(
 // IR-NOT:   linalg.transpose
 // IR:       scf.for %{{.*}} = %c0 to %c8 step %c1
