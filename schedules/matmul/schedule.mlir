@@ -1463,6 +1463,8 @@ module attributes {transform.with_named_sequence} {
         -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
       transform.yield %dot_one, %bt_one, %other_one : !transform.any_op, !transform.any_op, !transform.any_op
     }
+    %dot_funcs = transform.get_parent_op %dots {op_name = "func.func", deduplicate}
+      : (!transform.any_op) -> !transform.any_op
     transform.foreach %dots : !transform.any_op {
     ^bb0(%dot: !transform.any_op):
       %dot_m, %dot_n = transform.include @rows_and_cols_of failures(propagate) (%dot)
@@ -1482,18 +1484,16 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.param<i64>)
-      // The sums of each tile's lanes by halves (log2(16) vector steps),
-      // not 15 dependent scalar adds per sum: 8 x 512 x 256 ran at 92-121
-      // GFLOP/s with the scalar adds, 139-169 by halves (one thread, Zen
-      // 5; oneDNN 117-136).
-      %dot_func = transform.get_parent_op %dot_2 {op_name = "func.func"}
-        : (!transform.any_op) -> !transform.any_op
       transform.include @dot_blocked failures(propagate) (%dot_2, %dot_cols)
         : (!transform.any_op, !transform.param<i64>) -> ()
-      transform.apply_patterns to %dot_func {
-        transform.apply_patterns.loom.reduction_tree
-      } : !transform.any_op
     }
+    // The sums of each dot tile's lanes by halves (log2(16) vector steps),
+    // not 15 dependent scalar adds per sum: 8 x 512 x 256 ran at 92-121
+    // GFLOP/s with the scalar adds, 139-169 by halves (one thread, Zen 5;
+    // oneDNN 117-136). Once per function that has dot products.
+    transform.apply_patterns to %dot_funcs {
+      transform.apply_patterns.loom.reduction_tree
+    } : !transform.any_op
     %bt_matmuls, %b_transposes = transform.loom.transpose_matmul_b %target_bt
       : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     // The foreach_match sorts each matmul into %few, %in_place or %many.
