@@ -189,6 +189,9 @@ def main():
     parser.add_argument("--work", required=True)
     parser.add_argument("--kernel", action="append", help="only these families")
     parser.add_argument("--threads", default="1")
+    parser.add_argument("--host-param", action="append", default=[],
+                        help="NAME=VALUE: loom run's --host-param, to apply the schedules "
+                        "as they are on another machine (repeatable)")
     args = parser.parse_args()
     os.makedirs(args.work, exist_ok=True)
     runs = failures = 0
@@ -203,6 +206,8 @@ def main():
             for schedule, libs, extra in schedules:
                 cmd = [args.loom, "run", payload, "--schedule", schedule, "--no-timing",
                        "--quiet", "--threads", args.threads] + extra
+                for p in args.host_param:
+                    cmd += ["--host-param", p]
                 for l in libs:
                     cmd += ["--schedule-lib", l]
                 proc = subprocess.run(cmd, capture_output=True, text=True)
