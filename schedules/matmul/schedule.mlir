@@ -1834,6 +1834,34 @@ module attributes {transform.with_named_sequence} {
     //                 in_place_m_r: every rest is balanced.
     %balance_rows = transform.tune.knob<"balance_rows"> = 8 from options = [0, 2, 4, 6, 8, 12, 14]
         {loom.sweep = false, loom.host_default = "in_place_m_r"} -> !transform.param<i64>
+    //   ahead_m_r, ahead_join_rows: in_place_m_r and in_place_join_rows
+    //                 of a matmul reading B in place whose rows of B are
+    //                 prefetched ahead (ahead_b_bytes, kib_ahead_b_bytes: B
+    //                 streams from memory), N not a page multiple: three
+    //                 quarters of the registers on every core, 12 rows with
+    //                 32, as in_place_m_r off a Zen. Each tile of rows reads
+    //                 the K block of B again, from L2 where the lines
+    //                 prefetched ahead compete for the same sets; fewer
+    //                 tiles read it fewer times, and that outweighs the
+    //                 rows of A that are not packed, which keep m_r's 8 for
+    //                 a B in cache on a Zen (on Zen 5, GFLOP/s with 12 rows
+    //                 against 8, oneDNN, three rotated rounds, one thread:
+    //                 20 x 768 x 4096 190-196 / 151-154, 183-184; 24 x 768 x
+    //                 4096 189-192 / 164-165, 187-194; 40 x 1000 x 4096
+    //                 180-184 / 169-172, 175-181; 28 x 1000 x 4000 190-193 /
+    //                 172-180, 172-174; 100 x 1000 x 3500 192-200 / 183-187,
+    //                 179-188; 24 x 4000 x 1000 194-199 / 187-189, 188-191;
+    //                 two threads: 20 x 768 x 4096 295-305 / 235-237, 304-313;
+    //                 20 x 3000 x 1000 346-349 / 307-327, 341-342; but a B in
+    //                 cache: 49 x 1000 x 2048 174-180 / 176-191, 188, two
+    //                 threads 331-342 / 344-354, 341-345; 49 x 512 x 2048,
+    //                 two threads, 297-302 / 350-356, 300-307;
+    //                 docs/performance.md, "Tiles of 12 rows for a B that
+    //                 streams").
+    %ahead_m_r = transform.tune.knob<"ahead_m_r"> = 12 from options = [1, 2, 4, 6, 8, 12, 14]
+        {loom.sweep = false, loom.host_default = "3 * vector_registers / 8"} -> !transform.param<i64>
+    %ahead_join_rows = transform.tune.knob<"ahead_join_rows"> = 1 from options = [0, 1, 2, 3, 4, 6]
+        {loom.sweep = false, loom.host_default = "((vector_registers - 3) / 2 - ahead_m_r) / 2"} -> !transform.param<i64>
     //   narrow_cols, narrow_m_r: a register tile of fewer columns than
     //              narrow_cols (a vector's lanes: the columns left over
     //              when B is read in place, 8 of 1000) has narrow_m_r
@@ -2491,9 +2519,30 @@ module attributes {transform.with_named_sequence} {
       // one tile of all the rows when they are at most one_tile_m_r, of
       // three vectors when at most three_vector_rows, wide when at most
       // wide_tile_rows.
+      // (ahead_m_r, ahead_join_rows and every rest balanced when the
+      // rows of B are prefetched ahead: B streams.)
       %wide_join = transform.param.constant 1 : i64 -> !transform.param<i64>
+      %one_ahead = transform.param.constant 1 : i64 -> !transform.param<i64>
+      %in_place_matmul_s, %stream_m_r = transform.foreach_match restrict_root flatten_results
+          in %in_place_matmul_c, %ahead, %one_ahead, %in_place_m_r, %ahead_m_r
+          @below -> @forward_param, @not_below -> @forward_param
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>)
+        -> (!transform.any_op, !transform.param<i64>)
+      %in_place_matmul_sj, %stream_join = transform.foreach_match restrict_root flatten_results
+          in %in_place_matmul_s, %ahead, %one_ahead, %in_place_join_rows, %ahead_join_rows
+          @below -> @forward_param, @not_below -> @forward_param
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>)
+        -> (!transform.any_op, !transform.param<i64>)
+      %in_place_matmul_sb, %stream_balance = transform.foreach_match restrict_root flatten_results
+          in %in_place_matmul_sj, %ahead, %one_ahead, %balance_rows, %ahead_m_r
+          @below -> @forward_param, @not_below -> @forward_param
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>)
+        -> (!transform.any_op, !transform.param<i64>)
       %in_place_matmul_t, %many_rows = transform.foreach_match restrict_root flatten_results
-          in %in_place_matmul_c, %page_wide_tiles, %wide_tile_rows, %in_place_m_r
+          in %in_place_matmul_sb, %page_wide_tiles, %wide_tile_rows, %stream_m_r
           @page_wide -> @forward_param, @not_page_wide -> @forward_param
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.param<i64>)
@@ -2503,7 +2552,7 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.param<i64>)
       %in_place_matmul_v, %in_place_join = transform.foreach_match restrict_root flatten_results
-          in %in_place_matmul_u, %page_wide_tiles, %wide_join, %in_place_join_rows
+          in %in_place_matmul_u, %page_wide_tiles, %wide_join, %stream_join
           @page_wide -> @forward_param, @not_page_wide -> @forward_param
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.param<i64>)
@@ -2541,7 +2590,7 @@ module attributes {transform.with_named_sequence} {
       transform.include @in_place_blocked failures(propagate)
           (%in_place_matmul_3, %thread_parts, %in_place_k, %in_place_chunk, %in_place_cols,
            %in_place_tile_rows,
-           %narrow_cols, %narrow_m_r, %in_place_join, %balance_rows, %in_place_ahead, %prefetch_span,
+           %narrow_cols, %narrow_m_r, %in_place_join, %stream_balance, %in_place_ahead, %prefetch_span,
            %in_place_cache)
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>,
