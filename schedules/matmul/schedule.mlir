@@ -1623,6 +1623,25 @@ module attributes {transform.with_named_sequence} {
     //                 loops, one per thread.
     %thread_parts = transform.tune.knob<"thread_parts"> = 1 from options = [1, 2, 4, 8, 16, 32, 64]
         {loom.host_default = "threads"} -> !transform.param<i64>
+    //   split_cols_ratio: the threads split the columns of C when N is
+    //                     more than this many times M, its rows otherwise
+    //                     (of a matmul whose B is packed). Each thread then packs
+    //                     all of B, where splitting the columns packs a part
+    //                     each, but reads each tile of A for all the
+    //                     columns: with N from M to twice M splitting the
+    //                     rows is faster (on Zen 5, two threads, GFLOP/s
+    //                     rows / columns, oneDNN, two rotated rounds: 196 x
+    //                     256 x 1024 352-366 / 314-324, 346-370; 400 x 700 x
+    //                     1000 342 / 302-303, 354-358; 333 x 600 x 555
+    //                     324-327 / 261-275, 346-351; 512 x 768 x 3072 393 /
+    //                     367-372, 384-400; 300 x 500 x 2000 294-302 /
+    //                     275-285, 324-341), from four times M slower (150 x
+    //                     2000 x 500 331-335 / 370-372, 399-403; 300 x 4096 x
+    //                     1024 354-359 / 377-379, 339-340; 256 x 1024 x 1024
+    //                     376-378 / 384-386, 323-328; docs/performance.md,
+    //                     "Threads on the rows up to twice as many columns").
+    %split_cols_ratio = transform.tune.knob<"split_cols_ratio"> = 2 from options = [1, 2, 3, 4, 8]
+        {loom.sweep = false} -> !transform.param<i64>
 
     // Pack B with 8 x n_r vector copies, 8 rows of a group of panels at a
     // time (the last K rows in a remainder loop): the group spans up to
@@ -1888,14 +1907,17 @@ module attributes {transform.with_named_sequence} {
     ^bb0(%part_compute: !transform.any_op, %part_pack_b: !transform.any_op,
          %part_rows: !transform.param<i64>, %part_cols: !transform.param<i64>):
       // Loops of the packed op: (m, n / n_r, k, n % n_r). The threads split
-      // the rows of C when N <= M (%tall holds the op), its columns otherwise
-      // (%wide): each thread reads its part of the larger of A and B and all
-      // of the smaller one (the foreach_match is an if, as below). Splitting
+      // the rows of C when N <= split_cols_ratio x M (%tall holds the op),
+      // its columns otherwise (%wide): each thread reads its part of A and
+      // all of B, or its part of B and all of A (the foreach_match is an
+      // if, as below). Splitting
       // the parts evenly, rather than handing out cache tiles, keeps odd
       // shapes balanced (333 x 777 x 555 on 2 threads: 297 against 227
       // GFLOP/s with 128-row tiles).
+      %wide_cols = transform.loom.param.mul %part_rows, %split_cols_ratio
+        : (!transform.param<i64>, !transform.param<i64>) -> !transform.param<i64>
       %compute_1, %tall, %wide = transform.foreach_match restrict_root flatten_results
-          in %part_compute, %part_cols, %part_rows @at_most -> @first_of_two, @otherwise -> @second_of_two
+          in %part_compute, %part_cols, %wide_cols @at_most -> @first_of_two, @otherwise -> @second_of_two
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.any_op, !transform.any_op)
       // A thread's rows: an even part rounded up to a multiple of m_r
