@@ -5,15 +5,21 @@
       Write the payload files (one per op family). test/ops/*.mlir are
       `generate --size small`; --check exits 1 when they are stale (a test).
   ops.py check FILE.mlir... --loom LOOM --schedule default.mlir [--json OUT]
-      Run every public function of each file with the plain lowering and with
-      the schedule (checked against the reference); print one line per
-      function; exit 1 when any fails.
+                [--func NAME]... [--verify docs/ops.md]
+      Run every public function of each file (or only those named) with the
+      plain lowering and with the schedule (checked against the reference);
+      print one line per function; exit 1 when any fails. With --verify, also
+      exit 1 when the table's status columns (plain, default schedule,
+      vectorized) for these functions are not what they give: the tests of
+      the families (test/lit/ops) keep docs/ops.md true this way, each
+      function run once.
   ops.py coverage --loom LOOM [--schedule default.mlir] [--out docs/ops.md]
       Check the small files, time the mid-size ones (plain against the
       schedule, one at a time) and write the coverage table (docs/ops.md).
-  ops.py coverage --loom LOOM --verify docs/ops.md
-      Check the small files and exit 1 when the table's status columns
-      (plain, default schedule, vectorized) are not what the ops give.
+  ops.py coverage --verify docs/ops.md
+      Without running anything: exit 1 when the table does not list every
+      function of the small files once (and no other), or when its summary
+      line does not count its own rows.
 
 Every linalg op is listed in LINALG_OPS below; the coverage table names any
 that no function exercises.
@@ -586,7 +592,12 @@ def error_of(record):
 
 def cmd_check(args):
     jobs = [(payload, func, run_args) for payload in args.files
-            for run_args, func in FUNC_RE.findall(open(payload).read())]
+            for run_args, func in FUNC_RE.findall(open(payload).read())
+            if not args.func or func in args.func]
+    unknown = sorted(set(args.func or []) - {func for _, func, _ in jobs})
+    if unknown:
+        print(f"no such function in the files: {', '.join(unknown)}", file=sys.stderr)
+        return 2
     with ThreadPoolExecutor(max_workers=args.jobs) as pool:
         results = list(pool.map(
             lambda job: check_one(args.loom, args.schedule, *job, False), jobs))
@@ -607,7 +618,13 @@ def cmd_check(args):
     if args.json:
         with open(args.json, "w") as out:
             json.dump(results, out, indent=1, default=str)
-    return 1 if failed else 0
+    stale = 0
+    if args.verify:
+        documented = documented_rows(args.verify)
+        stale = report_stale(args.verify, [
+            (status_row(r)[0], documented.get(status_row(r)[0]), status_row(r))
+            for r in results if documented.get(status_row(r)[0]) != status_row(r)])
+    return 1 if failed or stale else 0
 
 
 def speedup(plain, scheduled):
@@ -731,25 +748,62 @@ def coverage_markdown(results, timed):
 
 TABLE_ROW_RE = re.compile(r"^\| `linalg\.\w+` \| `(\w+)` \| [^|]* \| (\S+) \| (\S+) \| (\S+) \|",
                           re.M)
+SUMMARY_RE = re.compile(r"^(\d+) of (\d+) functions pass plain and with the default "
+                        r"schedule; (\d+) are fully vectorized\.$", re.M)
+
+
+def documented_rows(path):
+    """{function: (function, plain, default schedule, vectorized)} of a table."""
+    return {m[0]: m for m in TABLE_ROW_RE.findall(open(path).read())}
+
+
+def report_stale(path, stale):
+    """Prints each (function, documented row, actual row); returns how many."""
+    for name, old, new in stale:
+        print(f"{name}: {path} says {old}, the ops give {new}")
+    if stale:
+        print(f"regenerate it: python3 test/ops/ops.py coverage --out {path}")
+    return len(stale)
+
+
+def verify_table(path):
+    """The table's rows are the small files' functions, its summary their count.
+
+    What each row says is checked where the function runs: by `check
+    --verify` in the tests of its family."""
+    text = open(path).read()
+    rows = [m[0] for m in TABLE_ROW_RE.findall(text)]
+    functions = [c.name for c in all_cases("small")]
+    problems = [f"{name}: no row in {path}" for name in functions if name not in rows]
+    problems += [f"{name}: {path} has a row, the ops have no such function"
+                 for name in rows if name not in functions]
+    problems += [f"{name}: {rows.count(name)} rows in {path}"
+                 for name in sorted(set(rows)) if rows.count(name) > 1]
+    summary = SUMMARY_RE.search(text)
+    documented = documented_rows(path).values()
+    counts = (str(sum(1 for r in documented if r[1:3] == ("ok", "ok"))), str(len(rows)),
+              str(sum(1 for r in documented if r[3] == "yes")))
+    if not summary:
+        problems.append(f"{path}: no summary line (N of M functions pass ...)")
+    elif summary.groups() != counts:
+        problems.append(f"{path}: the summary says {' / '.join(summary.groups())} "
+                        f"(passing / functions / vectorized), its rows {' / '.join(counts)}")
+    for problem in problems:
+        print(problem)
+    if problems:
+        print(f"regenerate it: python3 test/ops/ops.py coverage --out {path}")
+    else:
+        print(f"{path}: {len(rows)} functions, as the ops are")
+    return 1 if problems else 0
 
 
 def cmd_coverage(args):
-    results = run_all(small_files(), args.loom, args.schedule, args.jobs, False)
     if args.verify:
-        # The status columns of the committed table against this run.
-        documented = {m[0]: m for m in TABLE_ROW_RE.findall(open(args.verify).read())}
-        actual = {status_row(r)[0]: status_row(r) for r in results}
-        stale = [(name, documented.get(name), row) for name, row in actual.items()
-                 if documented.get(name) != row]
-        stale += [(name, row, None) for name, row in documented.items()
-                  if name not in actual]
-        for name, old, new in stale:
-            print(f"{name}: {args.verify} says {old}, the ops give {new}")
-        if stale:
-            print(f"regenerate it: python3 test/ops/ops.py coverage --out {args.verify}")
-        else:
-            print(f"{args.verify}: {len(actual)} functions, as documented")
-        return 1 if stale else 0
+        return verify_table(args.verify)
+    if not args.loom:
+        print("ops.py coverage: --loom is required to write the table", file=sys.stderr)
+        return 2
+    results = run_all(small_files(), args.loom, args.schedule, args.jobs, False)
     timed = []
     with tempfile.TemporaryDirectory() as mid:
         generate = argparse.Namespace(size="mid", out=mid, check=False)
@@ -784,13 +838,18 @@ def main():
     check.add_argument("--loom", required=True)
     check.add_argument("--schedule", default=default_schedule)
     check.add_argument("--json")
+    check.add_argument("--func", action="append",
+                       help="only this function (repeatable)")
+    check.add_argument("--verify", metavar="OPS_MD",
+                       help="also check these functions' rows of the coverage table")
     check.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1)
     coverage = sub.add_parser("coverage", help="write the coverage table")
-    coverage.add_argument("--loom", required=True)
+    coverage.add_argument("--loom", help="the loom binary (to write the table)")
     coverage.add_argument("--schedule", default=default_schedule)
     coverage.add_argument("--out", help="the Markdown file (default: stdout)")
     coverage.add_argument("--verify", metavar="OPS_MD",
-                          help="only check that the status columns of OPS_MD are right")
+                          help="only check, without running, that OPS_MD lists every "
+                          "function once and counts its rows")
     coverage.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1)
     args = parser.parse_args()
     commands = {"generate": cmd_generate, "check": cmd_check, "coverage": cmd_coverage}
