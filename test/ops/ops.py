@@ -618,12 +618,13 @@ def cmd_check(args):
     if args.json:
         with open(args.json, "w") as out:
             json.dump(results, out, indent=1, default=str)
-    stale = 0
+    stale = []
     if args.verify:
-        documented = documented_rows(args.verify)
-        stale = report_stale(args.verify, [
-            (status_row(r)[0], documented.get(status_row(r)[0]), status_row(r))
-            for r in results if documented.get(status_row(r)[0]) != status_row(r)])
+        documented = {row[0]: row for row in TABLE_ROW_RE.findall(open(args.verify).read())}
+        rows = [status_row(r) for r in results]
+        stale = [f"{row[0]}: {args.verify} says {documented.get(row[0])}, the ops give {row}"
+                 for row in rows if documented.get(row[0]) != row]
+        report_stale(args.verify, stale)
     return 1 if failed or stale else 0
 
 
@@ -752,18 +753,12 @@ SUMMARY_RE = re.compile(r"^(\d+) of (\d+) functions pass plain and with the defa
                         r"schedule; (\d+) are fully vectorized\.$", re.M)
 
 
-def documented_rows(path):
-    """{function: (function, plain, default schedule, vectorized)} of a table."""
-    return {m[0]: m for m in TABLE_ROW_RE.findall(open(path).read())}
-
-
-def report_stale(path, stale):
-    """Prints each (function, documented row, actual row); returns how many."""
-    for name, old, new in stale:
-        print(f"{name}: {path} says {old}, the ops give {new}")
-    if stale:
+def report_stale(path, problems):
+    """Prints each problem of the table at `path` and how to mend it."""
+    for problem in problems:
+        print(problem)
+    if problems:
         print(f"regenerate it: python3 test/ops/ops.py coverage --out {path}")
-    return len(stale)
 
 
 def verify_table(path):
@@ -772,7 +767,8 @@ def verify_table(path):
     What each row says is checked where the function runs: by `check
     --verify` in the tests of its family."""
     text = open(path).read()
-    rows = [m[0] for m in TABLE_ROW_RE.findall(text)]
+    found = TABLE_ROW_RE.findall(text)
+    rows = [row[0] for row in found]
     functions = [c.name for c in all_cases("small")]
     problems = [f"{name}: no row in {path}" for name in functions if name not in rows]
     problems += [f"{name}: {path} has a row, the ops have no such function"
@@ -780,19 +776,15 @@ def verify_table(path):
     problems += [f"{name}: {rows.count(name)} rows in {path}"
                  for name in sorted(set(rows)) if rows.count(name) > 1]
     summary = SUMMARY_RE.search(text)
-    documented = documented_rows(path).values()
-    counts = (str(sum(1 for r in documented if r[1:3] == ("ok", "ok"))), str(len(rows)),
-              str(sum(1 for r in documented if r[3] == "yes")))
+    counts = (str(sum(1 for r in found if r[1:3] == ("ok", "ok"))), str(len(found)),
+              str(sum(1 for r in found if r[3] == "yes")))
     if not summary:
         problems.append(f"{path}: no summary line (N of M functions pass ...)")
     elif summary.groups() != counts:
         problems.append(f"{path}: the summary says {' / '.join(summary.groups())} "
                         f"(passing / functions / vectorized), its rows {' / '.join(counts)}")
-    for problem in problems:
-        print(problem)
-    if problems:
-        print(f"regenerate it: python3 test/ops/ops.py coverage --out {path}")
-    else:
+    report_stale(path, problems)
+    if not problems:
         print(f"{path}: {len(rows)} functions, as the ops are")
     return 1 if problems else 0
 

@@ -13,6 +13,7 @@ Prints one line per run ("ok", or "FAIL" with loom's exit code and the
 first error line) and a summary; exits 1 when a run failed.
 """
 import argparse
+import functools
 import os
 import subprocess
 import sys
@@ -182,9 +183,14 @@ def kernels(schedules):
     ]
 
 
+@functools.lru_cache(maxsize=None)
+def has_host_default(path):
+    return "loom.host_default" in open(path).read()
+
+
 def reads_host(schedule, libs):
     """Whether a knob of the schedule or its libraries has a host default."""
-    return any("loom.host_default" in open(path).read() for path in [schedule] + libs)
+    return any(has_host_default(path) for path in [schedule] + libs)
 
 
 def main():
