@@ -7,6 +7,11 @@ BUILD_DIR ?= build
 LLVM_PREFIX ?= /usr/lib/llvm-22
 JOBS ?= $(shell nproc)
 CMAKE_BUILD_TYPE ?= Release
+# clang-22 (a package of the set) compiles Loom's MLIR-heavy sources about a
+# quarter faster than GCC 12: a clean build on 2 cores took 629 s instead of
+# 837 s (docs/testing.md). COMPILERS= keeps CMake's default compiler.
+COMPILERS ?= -DCMAKE_C_COMPILER=$(LLVM_PREFIX)/bin/clang \
+  -DCMAKE_CXX_COMPILER=$(LLVM_PREFIX)/bin/clang++
 
 PACKAGES := cmake ninja-build g++ python3 libzstd-dev \
   libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools clang-22 lld-22 \
@@ -46,7 +51,7 @@ deps test-deps:
 
 $(BUILD_DIR)/build.ninja: | deps
 	cmake -G Ninja -S . -B $(BUILD_DIR) \
-	  -DCMAKE_BUILD_TYPE=$(CMAKE_BUILD_TYPE) \
+	  -DCMAKE_BUILD_TYPE=$(CMAKE_BUILD_TYPE) $(COMPILERS) \
 	  -DCMAKE_PREFIX_PATH=$(LLVM_PREFIX)
 
 configure: deps $(BUILD_DIR)/build.ninja
@@ -79,7 +84,7 @@ fuzz: build
 # lists what is suppressed and why).
 SANITIZE_DIR ?= build-sanitize
 sanitize: deps test-deps
-	cmake -G Ninja -S . -B $(SANITIZE_DIR) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	cmake -G Ninja -S . -B $(SANITIZE_DIR) -DCMAKE_BUILD_TYPE=RelWithDebInfo $(COMPILERS) \
 	  -DCMAKE_PREFIX_PATH=$(LLVM_PREFIX) -DLOOM_SANITIZE=ON
 	cmake --build $(SANITIZE_DIR) -j $(JOBS)
 	cd $(SANITIZE_DIR) && ctest --output-on-failure -j $(JOBS) -E '^fuzz-' 

@@ -457,8 +457,9 @@ bindTrailingArguments(transform::NamedSequenceOp entry, ModuleOp payload,
       }
     } else {
       bool results = name.consume_front("^");
+      llvm::StringRef opName = name; // A binding: C++17 cannot capture it.
       payload->walk([&](Operation *op) {
-        if (op->getName().getStringRef() != name)
+        if (op->getName().getStringRef() != opName)
           return;
         if (!results)
           values.push_back(op);
