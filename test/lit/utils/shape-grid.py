@@ -227,6 +227,8 @@ def main():
                 skipped += len(shapes)
                 continue
             records_path = os.path.join(args.work, f"{names[0]}-{index}.json")
+            if os.path.exists(records_path):
+                os.remove(records_path)  # Never read an earlier run's records.
             cmd = [args.loom, "run", payload, "--split-input-file", "--json", records_path,
                    "--schedule", schedule, "--no-timing", "--quiet",
                    "--threads", args.threads] + extra
