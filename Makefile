@@ -8,8 +8,8 @@ LLVM_PREFIX ?= /usr/lib/llvm-22
 JOBS ?= $(shell nproc)
 CMAKE_BUILD_TYPE ?= Release
 # clang-22 (a package of the set) compiles Loom's MLIR-heavy sources about a
-# quarter faster than GCC 12: a clean build on 2 cores took 629 s instead of
-# 837 s (docs/testing.md). COMPILERS= keeps CMake's default compiler.
+# quarter faster than GCC 12 (docs/testing.md has the measurement).
+# COMPILERS= keeps CMake's default compiler.
 COMPILERS ?= -DCMAKE_C_COMPILER=$(LLVM_PREFIX)/bin/clang \
   -DCMAKE_CXX_COMPILER=$(LLVM_PREFIX)/bin/clang++
 
