@@ -188,6 +188,12 @@ static llvm::Error fillOptions(RunOptions &options, RunHooks &hooks,
   return llvm::Error::success();
 }
 
+/// Where test case `number` (1-based) of a --split-input-file run writes or
+/// reads the files of a directory option: DIR/case-N.
+static std::string getCaseDir(llvm::StringRef dir, size_t number) {
+  return (dir + "/case-" + llvm::Twine(number)).str();
+}
+
 namespace {
 /// One `loom run` command: one run, or one per test case with
 /// --split-input-file. Records accumulate so that whatever ends the command
@@ -346,6 +352,12 @@ int RunSession::run() {
     }
     RunOptions one = options;
     one.chunk = index + 1;
+    // The files of each case go to a folder of their own, DIR/case-N, so that
+    // no case overwrites another's (and each checks against its own).
+    for (std::string *dir : {&one.outputs.saveOutputsDir,
+                             &one.outputs.dumpIRDir, &one.referenceOutputsDir})
+      if (!dir->empty())
+        *dir = getCaseDir(*dir, index + 1);
     runOne(one);
   }
   return conclude();

@@ -357,7 +357,8 @@ static std::vector<OptionInfo> createOptionInfos() {
                 "Check against the .npy files an earlier run of the reference "
                 "wrote (--no-schedule --save-outputs DIR, same inputs) "
                 "instead of compiling and running the reference (loom tune "
-                "does this)",
+                "does this; with --split-input-file, DIR/case-N for test case "
+                "N)",
                 RunFlag | RecordKey),
       [](RunOptions &o) -> std::string & { return o.referenceOutputsDir; });
 
@@ -533,7 +534,8 @@ static std::vector<OptionInfo> createOptionInfos() {
       table.add("dump-ir", "dump_ir", OptionKind::Path, "dir",
                 "Write the IR after the schedule, after bufferization, in the "
                 "LLVM dialect, as optimized LLVM IR and the object file to "
-                "this directory",
+                "this directory (with --split-input-file, DIR/case-N for test "
+                "case N)",
                 RunFlag | RecordKey),
       [](RunOptions &o) -> std::string & { return o.outputs.dumpIRDir; });
   B::bindText(
@@ -548,7 +550,8 @@ static std::vector<OptionInfo> createOptionInfos() {
   B::bindText(
       table.add("save-outputs", "save_outputs", OptionKind::Path, "dir",
                 "Write every output of the scheduled kernel (results, written "
-                "memref arguments) to this directory as .npy",
+                "memref arguments) to this directory as .npy (with "
+                "--split-input-file, DIR/case-N for test case N)",
                 RunFlag | RecordKey),
       [](RunOptions &o) -> std::string & { return o.outputs.saveOutputsDir; });
   B::bindBool(
