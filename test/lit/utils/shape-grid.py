@@ -7,9 +7,11 @@ For every kernel family (matmul, matmul + bias + ReLU, batch_matmul,
 conv_2d_nhwc_hwcf, also in f64, f16 and i32) and every shape of its grid
 (odd, skinny, tall, tiny, larger than one tile, not a multiple of any
 tile), this writes the payload
-(one file per family, a test case per shape) and runs `loom run --no-timing
---split-input-file` with every shipped schedule of that family;
-loom checks the scheduled kernel against the payload without the schedule.
+(one file per family, a test case per shape), saves the outputs of the payload
+without a schedule once (`loom run --no-schedule --save-outputs`) and runs
+`loom run --no-timing --split-input-file --reference-outputs` with every
+shipped schedule of that family: loom checks the scheduled kernel against
+those outputs of the payload without the schedule.
 Prints one line per run ("ok", or "FAIL" with loom's exit code and the
 first error line) and a summary; exits 1 when a run failed.
 """
@@ -18,6 +20,7 @@ import functools
 import itertools
 import json
 import os
+import shutil
 import subprocess
 import sys
 
@@ -220,6 +223,15 @@ def main():
         payload = os.path.join(args.work, names[0] + "-grid.mlir")
         with open(payload, "w") as f:
             f.write("\n// -----\n\n".join(make(*shape) for shape in shapes))
+        # The reference of every shape, computed once (the payload without a
+        # schedule, its outputs saved case by case under DIR/case-N): each
+        # schedule's run checks against these files instead of compiling and
+        # running the reference again.
+        references = os.path.join(args.work, names[0] + "-reference")
+        shutil.rmtree(references, ignore_errors=True)  # Never an earlier run's.
+        subprocess.run([args.loom, "run", payload, "--split-input-file", "--no-schedule",
+                        "--no-check", "--no-timing", "--quiet", "--save-outputs", references],
+                       capture_output=True, text=True)
         lines = {}  # (shape, schedule) -> line: printed shape by shape
         for index, (schedule, libs, extra) in enumerate(schedules):
             if args.host_param and not reads_host(schedule, libs):
@@ -231,7 +243,7 @@ def main():
                 os.remove(records_path)  # Never read an earlier run's records.
             cmd = [args.loom, "run", payload, "--split-input-file", "--json", records_path,
                    "--schedule", schedule, "--no-timing", "--quiet",
-                   "--threads", args.threads] + extra
+                   "--threads", args.threads, "--reference-outputs", references] + extra
             for p in args.host_param:
                 cmd += ["--host-param", p]
             for l in libs:
