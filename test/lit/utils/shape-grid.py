@@ -17,7 +17,6 @@ first error line) and a summary; exits 1 when a run failed.
 """
 import argparse
 import functools
-import itertools
 import json
 import os
 import shutil
@@ -199,6 +198,26 @@ def reads_host(schedule, libs):
     return any(has_host_default(path) for path in [schedule] + libs)
 
 
+def read_records(path, count):
+    """The records of a --split-input-file run, None for a case without one."""
+    try:
+        with open(path) as f:
+            records = json.load(f)
+    except (OSError, ValueError):
+        records = []
+    return (records + [None] * count)[:count]
+
+
+def describe_failure(record, proc):
+    """A failed case: its exit code and error, or loom's when it has no record."""
+    if record is not None:
+        return f"exit {record['exit_code']}: {record['error']}"
+    # loom itself stopped before this case: its exit code and first error.
+    output = (proc.stderr + proc.stdout).strip().splitlines()
+    first = next((l for l in output if "error" in l), output[0] if output else "")
+    return f"no record (loom exit {proc.returncode}): {first}"
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--loom", required=True)
@@ -229,10 +248,20 @@ def main():
         # running the reference again.
         references = os.path.join(args.work, names[0] + "-reference")
         shutil.rmtree(references, ignore_errors=True)  # Never an earlier run's.
-        subprocess.run([args.loom, "run", payload, "--split-input-file", "--no-schedule",
-                        "--no-check", "--no-timing", "--quiet", "--save-outputs", references],
-                       capture_output=True, text=True)
+        reference_records = references + ".json"
+        proc = subprocess.run([args.loom, "run", payload, "--split-input-file", "--no-schedule",
+                               "--no-check", "--no-timing", "--quiet", "--save-outputs",
+                               references, "--json", reference_records],
+                              capture_output=True, text=True)
         lines = {}  # (shape, schedule) -> line: printed shape by shape
+        # A shape without a reference is a failure of its own, named as such
+        # (its schedules' runs then fail to read the reference's files).
+        for case, (name, record) in enumerate(
+                zip(names, read_records(reference_records, len(names)))):
+            if record is None or record["exit_code"] != 0:
+                failures += 1
+                runs += 1
+                lines[case, -1] = f"FAIL {name} reference: {describe_failure(record, proc)}"
         for index, (schedule, libs, extra) in enumerate(schedules):
             if args.host_param and not reads_host(schedule, libs):
                 # The same runs as without --host-param (shape-grid.test's).
@@ -249,29 +278,15 @@ def main():
             for l in libs:
                 cmd += ["--schedule-lib", l]
             proc = subprocess.run(cmd, capture_output=True, text=True)
-            try:
-                with open(records_path) as f:
-                    records = json.load(f)
-            except (OSError, ValueError):
-                records = []
-            for case, (name, record) in enumerate(
-                    itertools.zip_longest(names, records[:len(names)])):
+            records = read_records(records_path, len(names))
+            for case, (name, record) in enumerate(zip(names, records)):
                 runs += 1
                 label = " ".join([name, os.path.relpath(schedule, args.schedules)] + extra[1::2])
                 if record is not None and record["exit_code"] == 0:
                     lines[case, index] = f"ok   {label}"
                     continue
                 failures += 1
-                if record is not None:
-                    lines[case, index] = (f"FAIL {label}: exit {record['exit_code']}: "
-                                          f"{record['error']}")
-                else:
-                    # loom itself stopped before this case: its exit code
-                    # and first error.
-                    output = (proc.stderr + proc.stdout).strip().splitlines()
-                    first = next((l for l in output if "error" in l), output[0] if output else "")
-                    lines[case, index] = (f"FAIL {label}: no record "
-                                          f"(loom exit {proc.returncode}): {first}")
+                lines[case, index] = f"FAIL {label}: {describe_failure(record, proc)}"
         for key in sorted(lines):
             print(lines[key])
     if skipped:
