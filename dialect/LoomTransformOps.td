@@ -965,7 +965,11 @@ def ApplyReciprocalDivisionPatternsOp : Op<Transform_Dialect,
   let summary = "Divide by a broadcast divisor through its reciprocal";
   let description = [{
     Inside `transform.apply_patterns`: `arith.divf %x, %d` where `%d` is a
-    `vector.broadcast` of `%s` becomes `arith.mulf %x, broadcast(1.0 / %s)`.
+    `vector.broadcast` of `%s` becomes `arith.mulf %x, broadcast(1.0 / %s)`;
+    so does one where `%d` is such a broadcast transposed (by one or more
+    `vector.transpose`s, which the product keeps): the sums of several rows,
+    `vector<4xf32>` broadcast to `vector<64x4xf32>` and transposed to
+    `vector<4x64xf32>`, each spread along its row.
     One division per broadcast value replaces one per lane: the division by
     a row's sum in a vectorized softmax, a normalization by a norm. Vector
     divisions are several times slower than multiplications (on Zen 4, a

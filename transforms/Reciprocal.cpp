@@ -14,9 +14,20 @@ struct DivideByReciprocal : OpRewritePattern<arith::DivFOp> {
 
   LogicalResult matchAndRewrite(arith::DivFOp op,
                                 PatternRewriter &rewriter) const override {
-    auto broadcast = op.getRhs().getDefiningOp<vector::BroadcastOp>();
+    // The divisor: a broadcast, or a broadcast transposed (the sums of
+    // several rows spread along them: vector<4xf32> broadcast to
+    // vector<64x4xf32>, transposed to vector<4x64xf32>).
+    SmallVector<vector::TransposeOp> transposes;
+    Value spreadDivisor = op.getRhs();
+    while (auto transpose =
+               spreadDivisor.getDefiningOp<vector::TransposeOp>()) {
+      transposes.push_back(transpose);
+      spreadDivisor = transpose.getVector();
+    }
+    auto broadcast = spreadDivisor.getDefiningOp<vector::BroadcastOp>();
     if (!broadcast)
-      return rewriter.notifyMatchFailure(op, "the divisor is not a broadcast");
+      return rewriter.notifyMatchFailure(
+          op, "the divisor is not a broadcast, transposed or not");
     Value divisor = broadcast.getSource();
     Type type = divisor.getType();
     auto elementType = dyn_cast<FloatType>(getElementTypeOrSelf(type));
@@ -30,7 +41,10 @@ struct DivideByReciprocal : OpRewritePattern<arith::DivFOp> {
     Value reciprocal = arith::DivFOp::create(rewriter, loc, one, divisor,
                                              op.getFastmathAttr());
     Value spread = vector::BroadcastOp::create(
-        rewriter, loc, op.getRhs().getType(), reciprocal);
+        rewriter, loc, broadcast.getResult().getType(), reciprocal);
+    for (vector::TransposeOp transpose : llvm::reverse(transposes))
+      spread = vector::TransposeOp::create(rewriter, loc, spread,
+                                           transpose.getPermutation());
     rewriter.replaceOpWithNewOp<arith::MulFOp>(op, op.getLhs(), spread,
                                                op.getFastmathAttr());
     return success();

@@ -1,6 +1,6 @@
 // The softmax schedule takes every softmax of a function, each by what it
-// is: one over the last dimension by rows (its loop over the rows handed to
-// the threads in shrinking chunks, loom.omp_schedule = "guided"), one over
+// is: one over the last dimension by rows (its loop over steps of rows
+// handed to the threads in shrinking chunks, loom.omp_schedule = "guided"), one over
 // the columns of a matrix of at least 8 rows and 256 columns by blocks of
 // 128 columns (OpenMP's static split: a thread keeps its blocks, in its
 // caches, from call to call; the last block may be narrower), and the same
@@ -96,14 +96,14 @@ func.func @column_blocks(%x: tensor<13x256xf32>, %out: memref<13x256xf32>) {
 // CHECK:      @two
 // CHECK:        check       arg 2: passed
 // CHECK-NEXT:               arg 3: passed
-// Rows of 100 and of 48, each in its loop, each reduced by halves (100 is
-// 36 + 64 folded first).
+// Rows of 100 and of 48, each in its loop, four rows at a time, each
+// reduced by halves (100 is 36 + 64 folded first).
 // TWO-LABEL: func.func @two(
-// TWO:         scf.forall (%{{.*}}) in (64)
-// TWO:           arith.maxnumf {{.*}} : vector<1x36xf32>
+// TWO:         scf.forall (%{{.*}}) in (16)
+// TWO:           arith.maxnumf {{.*}} : vector<4x36xf32>
 // TWO:         } {loom.omp_schedule = "guided"}
-// TWO:         scf.forall (%{{.*}}) in (32)
-// TWO:           arith.maxnumf {{.*}} : vector<1x16xf32>
+// TWO:         scf.forall (%{{.*}}) in (8)
+// TWO:           arith.maxnumf {{.*}} : vector<4x16xf32>
 // TWO:         } {loom.omp_schedule = "guided"}
 func.func @two(%x: tensor<64x100xf32>, %y: tensor<32x48xf32>,
                %out: memref<64x100xf32>, %out2: memref<32x48xf32>) {

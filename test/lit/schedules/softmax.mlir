@@ -1,6 +1,7 @@
 // The softmax schedule: verified against the plain lowering (libm's expf) at
 // its size and at small ragged sizes (6 x 100, on 1 and 2 threads; 3 x 129);
-// one row per thread-loop iteration; max and sum reduced along a row of
+// two rows of 1024 per thread-loop iteration, four of 100 or 129, the rows
+// past the whole steps one at a time; max and sum reduced along a row of
 // 1024 in 64-lane partial vectors, then by halves (no horizontal reduction
 // op is left); exp computed once per element, as a polynomial on vectors
 // (no call to expf is left); the division writes over the exponentials with
@@ -44,38 +45,51 @@
 // CHECK: check       arg 1: passed
 
 // IR-LABEL: func.func @softmax(
-// IR:         scf.forall (%{{.*}}) in (1024)
-// The max: partial maxima of 64 lanes along the row, then the lanes by
+// Rows of fewer than two_rows_below columns (3072 on a 48 KiB L1) go two
+// at a time.
+// IR:         scf.forall (%{{.*}}) in (512)
+// The max: partial maxima of 64 lanes along each row, then the lanes by
 // halves.
 // IR:           scf.for
-// IR:             arith.maxnumf {{.*}} : vector<1x64xf32>
-// IR:           vector.extract_strided_slice {{.*}} : vector<1x64xf32> to vector<1x32xf32>
-// IR:           arith.maxnumf {{.*}} : vector<1x32xf32>
-// IR:           arith.maxnumf {{.*}} : vector<1x1xf32>
+// IR:             arith.maxnumf {{.*}} : vector<2x64xf32>
+// IR:           vector.extract_strided_slice {{.*}} : vector<2x64xf32> to vector<2x32xf32>
+// IR:           arith.maxnumf {{.*}} : vector<2x32xf32>
+// IR:           arith.maxnumf {{.*}} : vector<2x1xf32>
 // exp(x - max), 64 columns at a time, as a polynomial.
 // IR:           scf.for
-// IR:             arith.subf {{.*}} : vector<1x64xf32>
+// IR:             arith.subf {{.*}} : vector<2x64xf32>
 // IR:             math.fma
 // IR:           scf.for
-// IR:             arith.addf {{.*}} : vector<1x64xf32>
-// IR:           vector.extract_strided_slice {{.*}} : vector<1x64xf32> to vector<1x32xf32>
-// IR:           arith.addf {{.*}} : vector<1x1xf32>
-// One division per row; the row is multiplied by the reciprocal.
-// IR:           arith.divf {{.*}} : vector<1xf32>
-// IR:           arith.mulf {{.*}} : vector<1x1024xf32>
+// IR:             arith.addf {{.*}} : vector<2x64xf32>
+// IR:           vector.extract_strided_slice {{.*}} : vector<2x64xf32> to vector<2x32xf32>
+// IR:           arith.addf {{.*}} : vector<2x1xf32>
+// One division per row; the rows, 64 columns at a time, are multiplied by
+// the reciprocals.
+// IR:           scf.for
+// IR:             arith.divf {{.*}} : vector<2xf32>
+// IR:             arith.mulf {{.*}} : vector<2x64xf32>
 // IR:           scf.forall.in_parallel
 // IR-NOT:     math.exp
 // IR-NOT:     linalg.
-// IR-NOT:     arith.divf {{.*}} : vector<1x
+// IR-NOT:     arith.divf {{.*}} : vector<2x
 
-// A row of 100: the max of its 100 columns (36 folded onto the first 64,
-// then by halves), no loop for it.
+// Rows of 100, four at a time (fewer than four_rows_below columns): the
+// first four rows in one step (a single iteration, no loop left), the two
+// left over one at a time. The max of a row's 100 columns: 36 folded onto
+// the first 64, then by halves, no loop for it.
 // SHORT-LABEL: func.func @softmax(
-// SHORT:         scf.forall (%{{.*}}) in (6)
+// SHORT:         tensor.extract_slice %arg0[0, 0] [4, 100] [1, 1]
+// SHORT-NOT:     scf.for
+// SHORT:         vector.extract_strided_slice {{.*}} {offsets = [0, 64], sizes = [4, 36], strides = [1, 1]} : vector<4x100xf32> to vector<4x36xf32>
+// SHORT:         arith.maxnumf {{.*}} : vector<4x36xf32>
+// SHORT:         vector.insert_strided_slice {{.*}} : vector<4x36xf32> into vector<4x64xf32>
+// SHORT:         arith.maxnumf {{.*}} : vector<4x1xf32>
+// SHORT:         arith.divf {{.*}} : vector<4xf32>
+// SHORT:         arith.mulf {{.*}} : vector<4x100xf32>
+// SHORT:         tensor.extract_slice %arg0[4, 0] [2, 100] [1, 1]
+// SHORT:         scf.forall (%{{.*}}) in (2)
 // SHORT-NOT:       scf.for
 // SHORT:           vector.extract_strided_slice {{.*}} {offsets = [0, 64], sizes = [1, 36], strides = [1, 1]} : vector<1x100xf32> to vector<1x36xf32>
-// SHORT:           arith.maxnumf {{.*}} : vector<1x36xf32>
-// SHORT:           vector.insert_strided_slice {{.*}} : vector<1x36xf32> into vector<1x64xf32>
 // SHORT:           arith.maxnumf {{.*}} : vector<1x1xf32>
 // SHORT:           scf.forall.in_parallel
 
@@ -90,9 +104,12 @@
 // REST:           arith.maxnumf {{.*}} : vector<1xf32>
 // REST:           scf.forall.in_parallel
 
+// 15 rows: 12 four at a time, the 3 left over one at a time.
 // RANK3-LABEL: func.func @softmax(
 // RANK3:         tensor.collapse_shape {{.*}} : tensor<3x5x129xf32> into tensor<15x129xf32>
-// RANK3:         scf.forall (%{{.*}}) in (15)
+// RANK3:         scf.forall (%{{.*}}) in (3)
+// RANK3:           scf.for %{{.*}} = %c0 to %c128 step %c64 iter_args({{.*}}) -> ({{.*}}vector<4x64xf32>)
+// RANK3:         scf.forall (%{{.*}}) in (3)
 // RANK3:           scf.for %{{.*}} = %c0 to %c128 step %c64 iter_args({{.*}}) -> ({{.*}}vector<1x64xf32>)
 // RANK3:         tensor.expand_shape {{.*}} : tensor<15x129xf32> into tensor<3x5x129xf32>
 
