@@ -26,9 +26,10 @@
 //      columns on a 48 KiB L1), otherwise one. A step's rows have chains
 //      independent of each other (a guess at why it is faster, not
 //      profiled: the latencies of one row's tree of the max before its
-//      exp, of its sum before the division, overlap another's). On Zen 5, one thread, 12 x 197 x 197 10.2 -> 13.7 GFLOP/s,
-//      8192 x 100 7.6 -> 11.5, 1024 x 1024 17.2 -> 20.6, rows of 4096
-//      unchanged (two at a time lost 30%). The rows past the whole steps
+//      exp, of its sum before the division, overlap another's). On Zen
+//      5, one thread, 12 x 197 x 197 10.2 -> 13.7 GFLOP/s, 8192 x 100
+//      7.6 -> 11.5, 1024 x 1024 17.2 -> 20.6, rows of 4096 unchanged (two
+//      at a time lost 30%). The rows past the whole steps
 //      are split off (transform.loom.split_full_tiles on the softmax, its
 //      leading dimensions collapsed first) and go one at a time
 //      (scf.forall: steps are handed out to
@@ -55,7 +56,7 @@
 //      by 64 columns; the division is vectorized over the whole row, or in
 //      steps of 64 columns when the row is longer than loom.vectorize
 //      takes whole (16384) or, in a step of several rows, of at least two
-//      steps of 64 (vector<2x1024> whole: 16.3 against 20.1 GFLOP/s).
+//      steps of 64 (vector<2x1024> whole: 18.6 against 20.1 GFLOP/s).
 //   5. Vectorization and clean-up as in the default schedule; exp becomes
 //      a polynomial on vectors
 //      (transform.apply_patterns.loom.math_polynomial_approximation) and the
@@ -127,8 +128,8 @@ module attributes {transform.with_named_sequence} {
     transform.yield %op : !transform.any_op
   }
   // The division of a step of more than one row of at least two steps of
-  // 64 columns: in steps of 64 columns too. (Whole, as vector<2x1024>, it
-  // ran 2x1024 at 16.3 GFLOP/s against 20.1 in steps.)
+  // 64 columns: in steps of 64 columns too. (Whole, as vector<2x1024>,
+  // 1024 x 1024 ran at 18.6 GFLOP/s against 20.1 in steps.)
   transform.named_sequence @rows_division(
       %op: !transform.any_op {transform.readonly}) -> !transform.any_op {
     transform.match.operation_name %op ["linalg.generic"] : !transform.any_op

@@ -20,6 +20,13 @@
 // RUN:   --implicit-check-not=vector.reduction < %t/1-scheduled.mlir
 // RUN: FileCheck %s --check-prefix=BUF < %t/2-bufferized.mlir
 // RUN: FileCheck %s --check-prefix=LL < %t/4-optimized.ll
+// two_rows_below comes from the host's L1 (l1d_bytes / 16): on one of 16
+// KiB, rows of 1024 go one at a time.
+// RUN: loom run %{schedules}/softmax/softmax_1024.mlir \
+// RUN:   --schedule %{schedules}/softmax/schedule.mlir \
+// RUN:   --schedule-lib %{schedules}/lib/default.mlir --iters 1 \
+// RUN:   --host-param l1d_bytes=16384 --dump-ir %t.l1 | FileCheck %s
+// RUN: FileCheck %s --check-prefix=ONE < %t.l1/1-scheduled.mlir
 // RUN: loom run %{schedules}/softmax/softmax_6x100.mlir \
 // RUN:   --schedule %{schedules}/softmax/schedule.mlir \
 // RUN:   --schedule-lib %{schedules}/lib/default.mlir --iters 1 --dump-ir %t.short | FileCheck %s
@@ -72,6 +79,10 @@
 // IR-NOT:     math.exp
 // IR-NOT:     linalg.
 // IR-NOT:     arith.divf {{.*}} : vector<2x
+
+// ONE-LABEL: func.func @softmax(
+// ONE:         scf.forall (%{{.*}}) in (1024)
+// ONE:           arith.maxnumf {{.*}} : vector<1x64xf32>
 
 // Rows of 100, four at a time (fewer than four_rows_below columns): the
 // first four rows in one step (a single iteration, no loop left), the two
