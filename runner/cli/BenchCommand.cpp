@@ -222,6 +222,19 @@ int runBenchCommand() {
     if (llvm::Error error = checkCpu(static_cast<unsigned>(*overrides.cpu)))
       return fail(std::move(error));
   options.cpu = overrides.cpu;
+  // The flags that choose a benchmark's knobs (the tuned records, the host
+  // parameters) apply to every benchmark, over what the suite gives; the
+  // others are the run's (above).
+  for (BenchmarkSpec &spec : suite->benchmarks) {
+    RunOptions given = spec.options;
+    std::vector<std::string> repeated;
+    if (llvm::Error error = runFlags.apply(given, repeated))
+      return fail(std::move(error));
+    spec.options.recordsPath = given.recordsPath;
+    spec.options.useRecords = given.useRecords;
+    spec.options.recordsHost = given.recordsHost;
+    spec.options.hostParams = given.hostParams;
+  }
   options.machinePeakSource = getDefaultPeakCachePath();
   options.machinePeak = loadCachedPeak(options.machinePeakSource);
   if (!quiet && llvm::errs().is_displayed())

@@ -398,10 +398,11 @@ static std::string overviewTable(const BenchResults &latest,
   if (aboveBound)
     html += "<p class=\"note\">" + escape(kAboveBoundNote) + "</p>\n";
   // The probes of the cores (loom bench), a shared core in the colour of a
-  // step.
+  // step, and what the tuned records gave.
   std::string checks;
   llvm::raw_string_ostream checkStream(checks);
   printCoreChecks(latest.context, checkStream);
+  printRecordsSummary(latest, checkStream);
   llvm::SmallVector<llvm::StringRef> lines;
   llvm::StringRef(checks).split(lines, '\n', -1, /*KeepEmpty=*/false);
   for (llvm::StringRef line : lines)

@@ -47,6 +47,20 @@ Record createRecord() {
   return record;
 }
 
+std::string RecordsUse::getOutcome() const {
+  if (matched)
+    return "a record applied";
+  llvm::StringRef text = note;
+  // The kinds of note kernel/Knobs.cpp writes, without what differs from
+  // one run to the next of the same cause (the records this CPU lacks, the
+  // file, named once by the caller).
+  if (text.starts_with("no record for this CPU"))
+    return text.split(';').first.str();
+  if (text.starts_with("no record for this payload and schedule"))
+    return "no record for this payload and schedule";
+  return text.str();
+}
+
 std::optional<double> Record::getGflops() const {
   if (!timing || !work || timing->median <= 0 || work->flops <= 0)
     return std::nullopt;

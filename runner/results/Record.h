@@ -92,6 +92,11 @@ struct RecordsUse {
   /// Whether a record matched the run (it may apply nothing when --knob
   /// gives every knob).
   bool matched = false;
+
+  /// Why the run had no record, in a few words that are the same for every
+  /// run of one cause ("no record for this CPU (KEY)"), for counting runs
+  /// by cause; "a record" when one matched.
+  std::string getOutcome() const;
 };
 
 /// A knob that took its value from the host (kernel/HostDefaults.h).

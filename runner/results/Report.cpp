@@ -433,6 +433,41 @@ void printCoreChecks(const BenchContext &context, llvm::raw_ostream &os) {
         check->when, check->cores, check->getScaling());
 }
 
+void printRecordsSummary(const BenchResults &results, llvm::raw_ostream &os) {
+  size_t withKnobs = 0;
+  std::vector<std::string> files;
+  // Outcomes in order of first appearance, with their counts.
+  std::vector<std::pair<std::string, size_t>> outcomes;
+  for (const BenchmarkResult &benchmark : results.benchmarks) {
+    const Record &record = benchmark.record;
+    if (!record.schedule || !record.schedule->records)
+      continue;
+    const RecordsUse &use = *record.schedule->records;
+    ++withKnobs;
+    if (!use.file.empty() && !llvm::is_contained(files, use.file))
+      files.push_back(use.file);
+    std::string outcome = use.getOutcome();
+    auto it = llvm::find_if(outcomes, [&](const auto &counted) {
+      return counted.first == outcome;
+    });
+    if (it == outcomes.end())
+      outcomes.push_back({outcome, 1});
+    else
+      ++it->second;
+  }
+  if (!withKnobs)
+    return;
+  std::vector<std::string> parts;
+  for (const auto &[outcome, count] : outcomes)
+    parts.push_back(llvm::formatv("{0} {1}", count, outcome));
+  os << "tuned records"
+     << (files.empty() ? std::string() : " (" + llvm::join(files, ", ") + ")")
+     << ": of " << withKnobs << " benchmark" << (withKnobs == 1 ? "" : "s")
+     << " with knobs, " << llvm::join(parts, ", ")
+     << " (without a record a knob takes its host default or the value "
+        "written in the schedule)\n";
+}
+
 void printBenchReport(const BenchResults &results, llvm::raw_ostream &os) {
   const BenchContext &context = results.context;
   os << "loom bench " << context.suitePath << ": " << results.benchmarks.size()
@@ -477,6 +512,7 @@ void printBenchReport(const BenchResults &results, llvm::raw_ostream &os) {
   if (aboveBound)
     os << kAboveBoundNote << "\n";
   printCoreChecks(context, os);
+  printRecordsSummary(results, os);
   for (const BenchmarkResult &benchmark : results.benchmarks)
     if (!benchmark.ok())
       os << "  " << benchmark.name << ": " << benchmark.record.status << ": "

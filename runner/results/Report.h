@@ -47,6 +47,10 @@ struct BenchContext;
 /// One line with the probes of the cores of a `loom bench` run (CoreCheck),
 /// and a warning for each that found them shared; nothing without probes.
 void printCoreChecks(const BenchContext &context, llvm::raw_ostream &os);
+/// One line counting the benchmarks of a `loom bench` run whose schedule has
+/// knobs by what the tuned records gave them (a record, none for this CPU,
+/// none for the payload, --no-records); nothing when no schedule has knobs.
+void printRecordsSummary(const BenchResults &results, llvm::raw_ostream &os);
 
 /// Rows of text in aligned columns, or as a Markdown table.
 class Table {
