@@ -74,6 +74,13 @@ constexpr llvm::StringLiteral kPrefetchSpanAttrName = "loom.prefetch_span";
 /// absent, by their stride (loom-prefetch-ahead).
 constexpr llvm::StringLiteral kPrefetchCacheAttrName = "loom.prefetch_cache";
 
+/// The scf.for attribute that asks for what the loop's vector reads load to
+/// be prefetched as it will be this many iterations of the enclosing loop
+/// ahead: the next rows of a softmax while the exp map computes this one
+/// (loom-prefetch-ahead).
+constexpr llvm::StringLiteral kPrefetchOuterAheadAttrName =
+    "loom.prefetch_outer_ahead";
+
 /// The scf.for attribute that asks for the copy nest just before the loop
 /// (a block of B packed per K block) to be done in the loop's first
 /// iteration, as it reads the copy (loom-pack-in-first-tile); an integer 0

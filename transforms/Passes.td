@@ -263,7 +263,7 @@ def LoomNontemporalStoresPass
 }
 
 def LoomPrefetchAheadPass : Pass<"loom-prefetch-ahead", "func::FuncOp"> {
-  let summary = "Prefetch the rows a marked loop reads a stride apart, iterations ahead";
+  let summary = "Prefetch the rows a marked loop reads a stride apart, or its reads of an enclosing loop's later iterations, iterations ahead";
   let description = [{
     In an `scf.for` of step 1 with the `loom.prefetch_ahead` attribute (an
     integer D, iterations; a schedule sets it with `transform.annotate
@@ -298,6 +298,22 @@ def LoomPrefetchAheadPass : Pass<"loom-prefetch-ahead", "func::FuncOp"> {
     iterations ahead as the loop has (it would prefetch the loop's last row
     only), or a loop without such rows, is left as it is, silently (the
     mark is a hint); the marks are removed.
+
+    In an `scf.for` with the `loom.prefetch_outer_ahead` attribute (D,
+    iterations of the loop that encloses it: an `scf.for`, or an
+    `scf.forall` of one dimension), each `vector.transfer_read` of the body
+    (unmasked, row-major: a minor identity map) whose address changes with
+    the enclosing loop is prefetched as it will read D iterations of the
+    enclosing loop ahead: the ops its address comes from (subviews, index
+    arithmetic; none with effects) are cloned with the enclosing induction
+    variable at `min(iv + D * step, last)`, the last iteration's value, and
+    one `memref.prefetch` goes to each 64-byte line of each row of the
+    vector (reads of more than 32 lines are left alone), into L1 or, with
+    `loom.prefetch_cache = 2`, L2. The exp map of a softmax, one row of the
+    enclosing `scf.forall` at a time, so fetches the next row while it
+    computes from L1 (on an Intel Xeon, 4096 x 4096 on one thread: 6.0 ->
+    8.4 GFLOP/s; `schedules/softmax/schedule.mlir`, knob
+    `prefetch_rows_ahead`).
     `loom-lower-bufferized-to-llvm` runs it after
     `loom-prefetch-next-iteration`.
 

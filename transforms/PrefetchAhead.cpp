@@ -15,16 +15,27 @@
 // (see isLineAligned) does not: the extra prefetch costs an issue slot every
 // step.
 //
+// In a loop marked `loom.prefetch_outer_ahead = D`, what each vector read of
+// the body loads is prefetched as the same read will load it D iterations of
+// the enclosing loop ahead: the reads' addresses are computed again with the
+// enclosing loop's induction variable moved on. A softmax's exp map over one
+// row so fetches the next row from memory while it computes: the hardware
+// prefetchers have nothing to follow while a row is computed from L1, and
+// each row's first pass otherwise waits for memory.
+//
 //===----------------------------------------------------------------------===//
 
 #include "transforms/Passes.h"
 
+#include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ValueBoundsOpInterface.h"
 
 namespace mlir::loom {
@@ -350,11 +361,170 @@ void prefetchAhead(scf::ForOp loop, int64_t distance, int64_t spanBytes,
   }
 }
 
+/// Reads of at most this many lines are prefetched ahead of the enclosing
+/// loop (a step of four rows of 64 floats is 16).
+constexpr int64_t kMaxOuterLines = 32;
+
+/// Prefetches what each vector read of `loop` loads as it will load it
+/// `distance` iterations of the enclosing loop (an scf.for, or an scf.forall
+/// of one dimension) ahead, into `cache` (1 or absent: L1; 2: L2). A read
+/// whose address does not change with the enclosing loop, is not a plain
+/// row-major one (minor identity map) or reaches the enclosing loop's
+/// induction variable through an op with effects is left alone.
+void prefetchOuterAhead(scf::ForOp loop, int64_t distance, int64_t cache) {
+  Operation *outer = loop->getParentOp();
+  Value iv;
+  OpFoldResult lowerBound, upperBound, step;
+  if (auto forOp = dyn_cast<scf::ForOp>(outer)) {
+    iv = forOp.getInductionVar();
+    lowerBound = forOp.getLowerBound();
+    upperBound = forOp.getUpperBound();
+    step = forOp.getStep();
+  } else if (auto forall = dyn_cast<scf::ForallOp>(outer);
+             forall && forall.getRank() == 1) {
+    iv = forall.getInductionVar(0);
+    lowerBound = forall.getMixedLowerBound()[0];
+    upperBound = forall.getMixedUpperBound()[0];
+    step = forall.getMixedStep()[0];
+  } else {
+    return;
+  }
+  if (!iv.getType().isIndex())
+    return;
+  unsigned locality = cache == 2 ? kLocalityL2 : kLocalityL1;
+
+  // The iteration `distance` ahead, min(iv + distance * step, last), made
+  // once at the start of the enclosing loop's body; the last iteration is
+  // ub - 1 - (ub - 1 - lb) mod step, so that a step of several rows ahead
+  // stays inside the rows.
+  Value ivAhead;
+  auto getIvAhead = [&]() {
+    if (ivAhead)
+      return ivAhead;
+    OpBuilder builder = OpBuilder::atBlockBegin(iv.getParentBlock());
+    Location loc = outer->getLoc();
+    auto value = [&](OpFoldResult ofr) {
+      return getValueOrCreateConstantIndexOp(builder, loc, ofr);
+    };
+    Value stepValue = value(step);
+    Value ahead = arith::AddIOp::create(
+        builder, loc, iv,
+        arith::MulIOp::create(
+            builder, loc, stepValue,
+            arith::ConstantIndexOp::create(builder, loc, distance)));
+    Value beforeEnd =
+        arith::SubIOp::create(builder, loc, value(upperBound),
+                              arith::ConstantIndexOp::create(builder, loc, 1));
+    Value past = arith::RemUIOp::create(
+        builder, loc,
+        arith::SubIOp::create(builder, loc, beforeEnd, value(lowerBound)),
+        stepValue);
+    Value last = arith::SubIOp::create(builder, loc, beforeEnd, past);
+    ivAhead = arith::MinSIOp::create(builder, loc, ahead, last);
+    return ivAhead;
+  };
+
+  SmallVector<vector::TransferReadOp> reads;
+  loop.getBody()->walk(
+      [&](vector::TransferReadOp read) { reads.push_back(read); });
+  for (vector::TransferReadOp read : reads) {
+    auto memrefType = dyn_cast<MemRefType>(read.getBase().getType());
+    VectorType vectorType = read.getVectorType();
+    if (!memrefType || !memrefType.getElementType().isIntOrFloat() ||
+        !read.getPermutationMap().isMinorIdentity() ||
+        vectorType.isScalable() || read.getMask())
+      continue;
+    int64_t elementBytes =
+        std::max<int64_t>(memrefType.getElementTypeBitWidth() / 8, 1);
+    int64_t perLine = std::max<int64_t>(kLineBytes / elementBytes, 1);
+    ArrayRef<int64_t> shape = vectorType.getShape();
+    int64_t width = shape.back();
+    int64_t rows = vectorType.getNumElements() / width;
+    int64_t lines = rows * llvm::divideCeil(width, perLine);
+    if (lines > kMaxOuterLines)
+      continue;
+
+    // The ops inside the enclosing loop that the read's address comes from
+    // and that change with its induction variable, in order.
+    BackwardSliceOptions options;
+    // (The op that defines each operand too.)
+    options.inclusive = true;
+    options.filter = [&](Operation *op) { return outer->isProperAncestor(op); };
+    SetVector<Operation *> slice;
+    for (Value operand : read->getOperands()) {
+      if (operand == read.getPadding())
+        continue;
+      (void)getBackwardSlice(operand, &slice, options);
+    }
+    llvm::SmallPtrSet<Operation *, 8> dependent;
+    SmallVector<Operation *> toClone;
+    bool pure = true;
+    for (Operation *op : slice) {
+      bool depends = llvm::any_of(op->getOperands(), [&](Value operand) {
+        Operation *def = operand.getDefiningOp();
+        return operand == iv || (def && dependent.contains(def));
+      });
+      if (!depends)
+        continue;
+      if (!isPure(op) || op->getNumRegions() != 0) {
+        pure = false;
+        break;
+      }
+      dependent.insert(op);
+      toClone.push_back(op);
+    }
+    bool readDepends = llvm::any_of(read->getOperands(), [&](Value operand) {
+      Operation *def = operand.getDefiningOp();
+      return operand == iv || (def && dependent.contains(def));
+    });
+    if (!pure || !readDepends)
+      continue;
+
+    OpBuilder builder(read);
+    Location loc = read.getLoc();
+    IRMapping mapping;
+    mapping.map(iv, getIvAhead());
+    for (Operation *op : toClone)
+      builder.clone(*op, mapping);
+    Value base = mapping.lookupOrDefault(read.getBase());
+    SmallVector<Value> indices =
+        llvm::map_to_vector(read.getIndices(), [&](Value index) {
+          return mapping.lookupOrDefault(index);
+        });
+    // One prefetch per line of each row of the vector: the vector's
+    // dimensions are the memref's last ones.
+    size_t firstDim = indices.size() - shape.size();
+    SmallVector<int64_t> position(shape.size() - 1, 0);
+    for (int64_t row = 0; row < rows; ++row) {
+      int64_t rest = row;
+      for (int64_t dim = shape.size() - 2; dim >= 0; --dim) {
+        position[dim] = rest % shape[dim];
+        rest /= shape[dim];
+      }
+      for (int64_t column = 0; column < width; column += perLine) {
+        SmallVector<Value> at = indices;
+        auto addTo = [&](size_t index, int64_t offset) {
+          if (offset != 0)
+            at[index] = arith::AddIOp::create(
+                builder, loc, at[index],
+                arith::ConstantIndexOp::create(builder, loc, offset));
+        };
+        for (auto [dim, offset] : llvm::enumerate(position))
+          addTo(firstDim + dim, offset);
+        addTo(at.size() - 1, column);
+        memref::PrefetchOp::create(builder, loc, base, at, /*isWrite=*/false,
+                                   locality, /*isDataCache=*/true);
+      }
+    }
+  }
+}
+
 struct PrefetchAheadPass : impl::LoomPrefetchAheadPassBase<PrefetchAheadPass> {
   void runOnOperation() override {
     SmallVector<scf::ForOp> marked;
     getOperation()->walk([&](scf::ForOp loop) {
       if (loop->hasAttr(kPrefetchAheadAttrName) ||
+          loop->hasAttr(kPrefetchOuterAheadAttrName) ||
           loop->hasAttr(kPrefetchSpanAttrName) ||
           loop->hasAttr(kPrefetchCacheAttrName))
         marked.push_back(loop);
@@ -368,10 +538,16 @@ struct PrefetchAheadPass : impl::LoomPrefetchAheadPassBase<PrefetchAheadPass> {
           loop->getAttr(kPrefetchSpanAttrName));
       auto cache = dyn_cast_if_present<IntegerAttr>(
           loop->getAttr(kPrefetchCacheAttrName));
+      auto outerDistance = dyn_cast_if_present<IntegerAttr>(
+          loop->getAttr(kPrefetchOuterAheadAttrName));
       if (distance && distance.getInt() > 0)
         prefetchAhead(loop, distance.getInt(), span ? span.getInt() : 0,
                       cache ? cache.getInt() : 0);
+      if (outerDistance && outerDistance.getInt() > 0)
+        prefetchOuterAhead(loop, outerDistance.getInt(),
+                           cache ? cache.getInt() : 0);
       loop->removeAttr(kPrefetchAheadAttrName);
+      loop->removeAttr(kPrefetchOuterAheadAttrName);
       loop->removeAttr(kPrefetchSpanAttrName);
       loop->removeAttr(kPrefetchCacheAttrName);
     }

@@ -20,6 +20,12 @@
 // RUN:   --implicit-check-not=vector.reduction < %t/1-scheduled.mlir
 // RUN: FileCheck %s --check-prefix=BUF < %t/2-bufferized.mlir
 // RUN: FileCheck %s --check-prefix=LL < %t/4-optimized.ll
+// RUN: FileCheck %s --check-prefix=PREFETCH < %t/4-optimized.ll
+// RUN: loom run %{schedules}/softmax/softmax_1024.mlir \
+// RUN:   --schedule %{schedules}/softmax/schedule.mlir \
+// RUN:   --schedule-lib %{schedules}/lib/default.mlir --iters 1 \
+// RUN:   --knob prefetch_rows_ahead=0 --dump-ir %t.none | FileCheck %s
+// RUN: FileCheck %s --check-prefix=NO-PREFETCH < %t.none/4-optimized.ll
 // two_rows_below comes from the host's L1 (l1d_bytes / 16): on one of 16
 // KiB, rows of 1024 go one at a time.
 // RUN: loom run %{schedules}/softmax/softmax_1024.mlir \
@@ -66,6 +72,9 @@
 // IR:           scf.for
 // IR:             arith.subf {{.*}} : vector<2x64xf32>
 // IR:             math.fma
+// The exp loop prefetches the next step's rows (prefetch_rows_ahead), in
+// the LLVM IR one prefetch per line, 8 per step of 2 x 64 columns.
+// IR:           } {loom.prefetch_outer_ahead = 1 : i64}
 // IR:           scf.for
 // IR:             arith.addf {{.*}} : vector<2x64xf32>
 // IR:           vector.extract_strided_slice {{.*}} : vector<2x64xf32> to vector<2x32xf32>
@@ -132,3 +141,7 @@
 // BUF:         return
 
 // LL-NOT: call {{.*}}@expf
+
+// PREFETCH-COUNT-8: call void @llvm.prefetch.p0(ptr {{.*}}, i32 0, i32 3, i32 1)
+// PREFETCH-NOT: call void @llvm.prefetch
+// NO-PREFETCH-NOT: call void @llvm.prefetch

@@ -411,3 +411,125 @@ func.func @unknown_part(%B: memref<1024x768xf32>, %n: index, %acc: vector<32xf32
   } {loom.prefetch_ahead = 12 : i64, loom.prefetch_cache = 1 : i64}
   return %r : vector<32xf32>
 }
+
+// -----
+
+// loom.prefetch_outer_ahead = D: what each vector read of the marked loop
+// loads is prefetched as the read will load it D iterations of the
+// enclosing loop ahead (its induction variable moved on, clamped to the
+// last iteration): a softmax's exp map over a row of 4096 floats, one
+// scf.forall iteration per row, prefetches the next row's 64 floats, four
+// lines, as it reads this row's. The write into the output row and a read
+// that does not change with the row (%table) get no prefetch; nor does the
+// max loop, which is not marked.
+// CHECK-LABEL: func.func @next_row(
+// CHECK-SAME:      %[[IN:[^:]*]]: memref<4096x4096xf32>, %[[OUT:[^:]*]]: memref<4096x4096xf32>, %[[TABLE:[^:]*]]: memref<64xf32>
+// CHECK:         scf.forall (%[[I:.*]]) in (4096) {
+// CHECK:           %[[NEXT:.*]] = arith.addi %[[I]], %{{.*}} : index
+// CHECK:           %[[AHEAD:.*]] = arith.minsi %[[NEXT]], %{{.*}} : index
+// CHECK:           scf.for
+// CHECK-NOT:         memref.prefetch
+// CHECK:           scf.for %[[J:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK-NOT:         memref.prefetch %[[TABLE]]
+// CHECK:             %[[ROW:.*]] = memref.subview %[[IN]][%[[AHEAD]], 0] [1, 4096] [1, 1]
+// CHECK:             %[[PIECE:.*]] = memref.subview %[[ROW]][0, %[[J]]] [1, 64] [1, 1]
+// CHECK:             memref.prefetch %[[PIECE]][%[[C0:.*]], %[[C0]]], read, locality<3>, data
+// CHECK:             memref.prefetch %[[PIECE]][%[[C0]], %{{.*}}], read, locality<3>, data
+// CHECK:             memref.prefetch %[[PIECE]][%[[C0]], %{{.*}}], read, locality<3>, data
+// CHECK:             memref.prefetch %[[PIECE]][%[[C0]], %{{.*}}], read, locality<3>, data
+// CHECK-NOT:         memref.prefetch
+// CHECK:             vector.transfer_read
+// CHECK:           }
+// CHECK-NOT:     loom.prefetch_outer_ahead
+func.func @next_row(%in: memref<4096x4096xf32>, %out: memref<4096x4096xf32>,
+                    %table: memref<64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  %c4096 = arith.constant 4096 : index
+  %pad = arith.constant 0.0 : f32
+  %init = arith.constant dense<0.0> : vector<1x64xf32>
+  scf.forall (%i) in (4096) {
+    %row = memref.subview %in[%i, 0] [1, 4096] [1, 1]
+      : memref<4096x4096xf32> to memref<1x4096xf32, strided<[4096, 1], offset: ?>>
+    %orow = memref.subview %out[%i, 0] [1, 4096] [1, 1]
+      : memref<4096x4096xf32> to memref<1x4096xf32, strided<[4096, 1], offset: ?>>
+    %max = scf.for %j = %c0 to %c4096 step %c64 iter_args(%m = %init) -> (vector<1x64xf32>) {
+      %piece = memref.subview %row[0, %j] [1, 64] [1, 1]
+        : memref<1x4096xf32, strided<[4096, 1], offset: ?>> to memref<1x64xf32, strided<[4096, 1], offset: ?>>
+      %v = vector.transfer_read %piece[%c0, %c0], %pad {in_bounds = [true, true]}
+        : memref<1x64xf32, strided<[4096, 1], offset: ?>>, vector<1x64xf32>
+      %n = arith.maximumf %v, %m : vector<1x64xf32>
+      scf.yield %n : vector<1x64xf32>
+    }
+    scf.for %j = %c0 to %c4096 step %c64 {
+      %t = vector.transfer_read %table[%c0], %pad {in_bounds = [true]}
+        : memref<64xf32>, vector<64xf32>
+      %piece = memref.subview %row[0, %j] [1, 64] [1, 1]
+        : memref<1x4096xf32, strided<[4096, 1], offset: ?>> to memref<1x64xf32, strided<[4096, 1], offset: ?>>
+      %v = vector.transfer_read %piece[%c0, %c0], %pad {in_bounds = [true, true]}
+        : memref<1x64xf32, strided<[4096, 1], offset: ?>>, vector<1x64xf32>
+      %e = arith.subf %v, %max : vector<1x64xf32>
+      %opiece = memref.subview %orow[0, %j] [1, 64] [1, 1]
+        : memref<1x4096xf32, strided<[4096, 1], offset: ?>> to memref<1x64xf32, strided<[4096, 1], offset: ?>>
+      vector.transfer_write %e, %opiece[%c0, %c0] {in_bounds = [true, true]}
+        : vector<1x64xf32>, memref<1x64xf32, strided<[4096, 1], offset: ?>>
+    } {loom.prefetch_outer_ahead = 1 : i64}
+  }
+  return
+}
+
+// -----
+
+// A step of two rows (an scf.for over steps, the rows at 2 * i): the
+// vector of two rows gets four prefetches per row, at the step D = 2
+// steps on (at most the last step, 98: ub - 1 - (ub - 1 - lb) mod step,
+// not row 99, whose step would end past the rows), into L2
+// (loom.prefetch_cache = 2); a distance of 0 prefetches nothing and the
+// mark goes.
+// CHECK-LABEL: func.func @two_rows(
+// CHECK-SAME:      %[[IN:[^:]*]]: memref<100x128xf32>
+// CHECK:         scf.for %[[I:.*]] = %[[LB:.*]] to %[[UB:.*]] step %[[STEP:[^ ]*]] {
+// CHECK:           %[[BY:.*]] = arith.muli %[[STEP]], %{{.*}} : index
+// CHECK:           %[[NEXT:.*]] = arith.addi %[[I]], %[[BY]] : index
+// CHECK:           %[[BEFORE_END:.*]] = arith.subi %[[UB]], %{{.*}} : index
+// CHECK:           %[[SPAN:.*]] = arith.subi %[[BEFORE_END]], %[[LB]] : index
+// CHECK:           %[[PAST:.*]] = arith.remui %[[SPAN]], %[[STEP]] : index
+// CHECK:           %[[LAST:.*]] = arith.subi %[[BEFORE_END]], %[[PAST]] : index
+// CHECK:           %[[AHEAD:.*]] = arith.minsi %[[NEXT]], %[[LAST]] : index
+// CHECK:           scf.for
+// CHECK:             %[[ROWS:.*]] = memref.subview %[[IN]][%[[AHEAD]], %{{.*}}] [2, 64] [1, 1]
+// CHECK-COUNT-8:     memref.prefetch %[[ROWS]][%{{.*}}, %{{.*}}], read, locality<2>, data
+// CHECK-NOT:         memref.prefetch
+// CHECK:           } {other}
+// CHECK:         scf.for
+// CHECK-NOT:       memref.prefetch
+// CHECK-NOT:     loom.prefetch
+func.func @two_rows(%in: memref<100x128xf32>, %acc: vector<2x64xf32>) -> vector<2x64xf32> {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %c64 = arith.constant 64 : index
+  %c100 = arith.constant 100 : index
+  %c128 = arith.constant 128 : index
+  %pad = arith.constant 0.0 : f32
+  scf.for %i = %c0 to %c100 step %c2 {
+    %r = scf.for %j = %c0 to %c128 step %c64 iter_args(%s = %acc) -> (vector<2x64xf32>) {
+      %rows = memref.subview %in[%i, %j] [2, 64] [1, 1]
+        : memref<100x128xf32> to memref<2x64xf32, strided<[128, 1], offset: ?>>
+      %v = vector.transfer_read %rows[%c0, %c0], %pad {in_bounds = [true, true]}
+        : memref<2x64xf32, strided<[128, 1], offset: ?>>, vector<2x64xf32>
+      %n = arith.addf %v, %s : vector<2x64xf32>
+      scf.yield %n : vector<2x64xf32>
+    } {loom.prefetch_outer_ahead = 2 : i64, loom.prefetch_cache = 2 : i64, other}
+  }
+  scf.for %i = %c0 to %c100 step %c2 {
+    %r = scf.for %j = %c0 to %c128 step %c64 iter_args(%s = %acc) -> (vector<2x64xf32>) {
+      %rows = memref.subview %in[%i, %j] [2, 64] [1, 1]
+        : memref<100x128xf32> to memref<2x64xf32, strided<[128, 1], offset: ?>>
+      %v = vector.transfer_read %rows[%c0, %c0], %pad {in_bounds = [true, true]}
+        : memref<2x64xf32, strided<[128, 1], offset: ?>>, vector<2x64xf32>
+      %n = arith.addf %v, %s : vector<2x64xf32>
+      scf.yield %n : vector<2x64xf32>
+    } {loom.prefetch_outer_ahead = 0 : i64}
+  }
+  return %acc : vector<2x64xf32>
+}
