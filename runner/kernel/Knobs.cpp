@@ -51,7 +51,16 @@ static bool hasUserDefinedMaps(linalg::LinalgOp op) {
 std::string getPayloadSignature(Operation *payload) {
   std::string signature;
   llvm::raw_string_ostream os(signature);
-  payload->walk([&](linalg::LinalgOp op) {
+  payload->walk([&](Operation *op) {
+    // Structured ops, and linalg's other ops with destinations (softmax,
+    // pack, unpack), which carry their semantics in attributes (a softmax's
+    // dimension): without them, records of softmaxes of any shape had one
+    // key, and the record tuned last applied to all of them.
+    auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+    bool otherLinalg = !linalgOp && isa<DestinationStyleOpInterface>(op) &&
+                       isa<linalg::LinalgDialect>(op->getDialect());
+    if (!linalgOp && !otherLinalg)
+      return;
     if (!signature.empty())
       os << "; ";
     os << op->getName() << "(";
@@ -62,9 +71,14 @@ std::string getPayloadSignature(Operation *payload) {
     // A generic's maps, and a named op's where they are not its default
     // (a matmul with B transposed has the types of the plain one, and a
     // record tuned for one must not apply to the other).
+    if (otherLinalg) {
+      if (!op->getAttrDictionary().empty())
+        os << " " << op->getAttrDictionary();
+      return;
+    }
     if (isa<linalg::GenericOp, linalg::ContractOp>(op) ||
-        hasUserDefinedMaps(op))
-      os << " " << op.getIndexingMaps();
+        hasUserDefinedMaps(linalgOp))
+      os << " " << linalgOp.getIndexingMaps();
   });
   return signature;
 }
