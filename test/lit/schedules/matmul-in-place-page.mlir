@@ -56,7 +56,7 @@
 // RUN:   --schedule-lib %{schedules}/lib/vector.mlir --no-records --iters 1 \
 // RUN:   --knob m_r=8 --knob in_place_m_r=8 --knob n_r=1 --knob in_place_rows=128 \
 // RUN:   --knob page_in_place_rows=48 --knob stream_b_bytes=8388608 \
-// RUN:   --knob page_wide_tiles=0 \
+// RUN:   --knob page_wide_tiles=0 --knob ahead_m_r=8 \
 // RUN:   --dump-ir %t/page-narrow 2>&1 | FileCheck %s --implicit-check-not=remark
 // RUN: FileCheck %s --check-prefix=PAGE-NARROW --implicit-check-not=linalg.pack \
 // RUN:   --implicit-check-not='x64xf32>' < %t/page-narrow/1-scheduled.mlir
