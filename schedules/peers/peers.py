@@ -328,6 +328,17 @@ def cmd_table(args):
             print(f"warning: the cores were shared at the {' and the '.join(shared)}: "
                   "the ratios of more than one thread are not those of a quiet "
                   "machine")
+    # What the tuned records gave the Loom benchmarks with knobs (the line
+    # loom bench prints under its table; records of a Loom before 2026-11-24
+    # have no schedule.records).
+    uses = [((b.get("record") or {}).get("schedule") or {}).get("records")
+            for b in results["benchmarks"]]
+    uses = [u for u in uses if u]
+    if uses:
+        applied = sum(1 for u in uses if u.get("applied"))
+        hosts = sorted({u["key"]["host"] for u in uses if u.get("key")})
+        print(f"tuned records: {applied} of {len(uses)} benchmarks with knobs ran "
+              f"a record of this CPU ({', '.join(hosts)})")
     # The machine and the run the figures belong to (ratios are only
     # compared within one run on one machine).
     machine = describe_run(results.get("context", {}))
