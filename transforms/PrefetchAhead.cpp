@@ -457,14 +457,16 @@ void prefetchOuterAhead(scf::ForOp loop, int64_t distance, int64_t cache) {
       (void)getBackwardSlice(operand, &slice, options);
     }
     llvm::SmallPtrSet<Operation *, 8> dependent;
-    SmallVector<Operation *> toClone;
-    bool pure = true;
-    for (Operation *op : slice) {
-      bool depends = llvm::any_of(op->getOperands(), [&](Value operand) {
+    auto changesWithIv = [&](ValueRange operands) {
+      return llvm::any_of(operands, [&](Value operand) {
         Operation *def = operand.getDefiningOp();
         return operand == iv || (def && dependent.contains(def));
       });
-      if (!depends)
+    };
+    SmallVector<Operation *> toClone;
+    bool pure = true;
+    for (Operation *op : slice) {
+      if (!changesWithIv(op->getOperands()))
         continue;
       if (!isPure(op) || op->getNumRegions() != 0) {
         pure = false;
@@ -473,11 +475,7 @@ void prefetchOuterAhead(scf::ForOp loop, int64_t distance, int64_t cache) {
       dependent.insert(op);
       toClone.push_back(op);
     }
-    bool readDepends = llvm::any_of(read->getOperands(), [&](Value operand) {
-      Operation *def = operand.getDefiningOp();
-      return operand == iv || (def && dependent.contains(def));
-    });
-    if (!pure || !readDepends)
+    if (!pure || !changesWithIv(read->getOperands()))
       continue;
 
     OpBuilder builder(read);
