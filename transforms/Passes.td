@@ -262,6 +262,37 @@ def LoomNontemporalStoresPass
   let dependentDialects = ["vector::VectorDialect"];
 }
 
+def LoomTransferInBoundsPass
+    : Pass<"loom-transfer-in-bounds", "func::FuncOp"> {
+  let summary = "Mark vector transfers that stay within their memref or tensor in bounds";
+  let description = [{
+    Sets `in_bounds` on each dimension of a vector transfer (unmasked, minor
+    identity map) that is proven to stay within its source: by the value
+    bounds of its index (`ValueBoundsConstraintSet`), or, where the index is
+    the induction variable of an `scf.for` whose range is whole steps of at
+    least the vector's size (its lower and upper bounds multiples of the
+    step), by the loop's upper bound being at most the dimension. The main
+    loop of a peeled loop over a slice of dynamic size is such a loop: a
+    block of an elementwise op split among threads, whose size is an
+    `affine.min`, has whole vectors up to `(size floordiv 64) * 64`. Without
+    the mark such a store is lowered to a masked store whose mask is computed
+    at every step, and `loom-nontemporal-stores` leaves it plain (the
+    elementwise chain over 4097 x 4095 on Zen 4 ran at 4.8 GFLOP/s against
+    6.6 with it). `loom-lower-bufferized-to-llvm` runs it before the vector
+    lowering.
+
+    ```mlir
+    %whole = affine.apply affine_map<()[s0] -> ((s0 floordiv 64) * 64)>()[%n]
+    %block = memref.subview %out[%offset] [%n] [1] : ...
+    scf.for %i = %c0 to %whole step %c64 {
+      vector.transfer_write %v, %block[%i] : vector<64xf32>, memref<?xf32, ...>
+    // becomes
+      vector.transfer_write %v, %block[%i] {in_bounds = [true]} : vector<64xf32>, memref<?xf32, ...>
+    ```
+  }];
+  let dependentDialects = ["vector::VectorDialect"];
+}
+
 def LoomPrefetchAheadPass : Pass<"loom-prefetch-ahead", "func::FuncOp"> {
   let summary = "Prefetch the rows a marked loop reads a stride apart, or its reads of an enclosing loop's later iterations, iterations ahead";
   let description = [{

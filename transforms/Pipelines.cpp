@@ -70,6 +70,9 @@ void buildLowerBufferizedToLLVMPipeline(OpPassManager &pm,
   } else {
     pm.addNestedPass<func::FuncOp>(createForallToForLoopPass());
   }
+  // Whole vectors of a peeled loop over a slice of dynamic size stay
+  // within it: unmasked stores (streaming ones where marked).
+  pm.addNestedPass<func::FuncOp>(createLoomTransferInBoundsPass());
   // What convert-vector-to-llvm does not lower by itself.
   pm.addNestedPass<func::FuncOp>(vector::createLowerVectorMaskPass());
   pm.addNestedPass<func::FuncOp>(vector::createLowerVectorMultiReductionPass());

@@ -55,6 +55,12 @@
 // RUN:   --threads 2 --dump-ir %t.threads | FileCheck %s --check-prefix=RAGGEDOUT
 // RUN: FileCheck %s --check-prefix=GUIDED < %t.threads/3-llvm-dialect.mlir
 // GUIDED: omp.wsloop schedule(guided)
+// Each block's size is an affine.min (the last block is partial), yet its
+// whole vectors are stored whole and streaming (loom-transfer-in-bounds):
+// no masked store of 64 lanes, only of the 63 past the last whole vector.
+// RUN: FileCheck %s --check-prefix=STREAM --implicit-check-not=masked.store.v64f32 \
+// RUN:   < %t.threads/4-optimized.ll
+// STREAM: store <64 x float> {{.*}}, align 64, !nontemporal
 // RAGGEDOUT: check       arg 3: passed
 // FLAT-LABEL: func.func @chain(
 // FLAT:             arith.maximumf {{.*}} : vector<64xf32>
