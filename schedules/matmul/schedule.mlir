@@ -822,8 +822,6 @@ module attributes {transform.with_named_sequence} {
       : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     transform.yield
   }
-  // Matcher of a foreach_match: a matmul of as many rows as columns (more
-  // than one).
   // Matcher and action of a foreach_match: a register tile of as many rows
   // as columns, more than one (gives the op and its rows), goes to two
   // tiles, of half its rows rounded up and of the rest, neither square. (It

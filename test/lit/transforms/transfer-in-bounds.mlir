@@ -28,8 +28,8 @@ func.func @peeled_main(%out: memref<16777215xf32>, %offset: index, %n: index, %v
 // than the vector: neither is marked. A read at a constant index of a
 // static memref is (value bounds alone).
 // CHECK-LABEL: func.func @not_proven
-// CHECK:         vector.transfer_read %{{.*}}[%{{.*}}], %{{.*}} : memref<?xf32>, vector<16xf32>
-// CHECK:         vector.transfer_read %{{.*}}[%{{.*}}], %{{.*}} : memref<?xf32>, vector<16xf32>
+// CHECK:         vector.transfer_read %{{.*}}[%{{.*}}], %{{[[:alnum:]_]+}} : memref<?xf32>, vector<16xf32>
+// CHECK:         vector.transfer_read %{{.*}}[%{{.*}}], %{{[[:alnum:]_]+}} : memref<?xf32>, vector<16xf32>
 // CHECK:         vector.transfer_read %{{.*}}[%{{.*}}], %{{.*}} {in_bounds = [true]} : memref<100xf32>, vector<16xf32>
 func.func @not_proven(%a: memref<?xf32>, %b: memref<100xf32>, %m: index) -> (vector<16xf32>, vector<16xf32>, vector<16xf32>) {
   %c0 = arith.constant 0 : index
@@ -59,7 +59,7 @@ func.func @not_proven(%a: memref<?xf32>, %b: memref<100xf32>, %m: index) -> (vec
 // is not.
 // CHECK-LABEL: func.func @whole_steps_of_dim
 // CHECK:         vector.transfer_read {{.*}} {in_bounds = [true]} : memref<?xf32>, vector<16xf32>
-// CHECK:         vector.transfer_read %{{.*}}[%{{.*}}], %{{.*}} : tensor<?xf32>, vector<16xf32>
+// CHECK:         vector.transfer_read %{{.*}}[%{{.*}}], %{{[[:alnum:]_]+}} : tensor<?xf32>, vector<16xf32>
 func.func @whole_steps_of_dim(%a: memref<?xf32>, %t: tensor<?xf32>) -> (vector<16xf32>, vector<16xf32>) {
   %c0 = arith.constant 0 : index
   %c16 = arith.constant 16 : index
